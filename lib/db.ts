@@ -1,0 +1,59 @@
+// The Prisma client, one per process (a globalThis singleton survives Next's module reloading in dev).
+// `prisma` omits secrets by default; only the auth library gets `authPrisma`, which can read them.
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { databaseUrl } from '@/lib/env';
+import { PrismaClient } from '@/lib/generated/prisma/client';
+
+const secretOmissions = {
+  account: { password: true, accessToken: true, refreshToken: true, idToken: true },
+  session: { token: true },
+} as const;
+
+function createClients() {
+  const pool = new pg.Pool({ connectionString: databaseUrl(), max: Number(process.env.DB_POOL_MAX ?? 10) });
+  // An idle client losing its server (Postgres restarted) must not crash the process; the pool reconnects.
+  pool.on('error', (error) => console.error(`[db] idle connection error: ${error.message}`));
+  const adapter = new PrismaPg(pool);
+  return {
+    pool,
+    prisma: new PrismaClient({ adapter, omit: secretOmissions }),
+    authPrisma: new PrismaClient({ adapter }),
+  };
+}
+
+type Clients = ReturnType<typeof createClients>;
+const holder = globalThis as unknown as { __rubricAuditDb?: Clients };
+
+function clients(): Clients {
+  holder.__rubricAuditDb ??= createClients();
+  return holder.__rubricAuditDb;
+}
+
+function lazy<K extends 'prisma' | 'authPrisma'>(key: K): Clients[K] {
+  return new Proxy({} as Clients[K], {
+    get: (_target, property) => {
+      const client = clients()[key];
+      const value: unknown = Reflect.get(client, property);
+      return typeof value === 'function' ? value.bind(client) : value;
+    },
+  });
+}
+
+/** Lazily connected, so importing this module never needs DATABASE_URL until a query runs. */
+export const prisma = lazy('prisma');
+export const authPrisma = lazy('authPrisma');
+
+/** The underlying pg pool, for COPY and hand-written SQL where Prisma has no equivalent. */
+export function pgPool(): pg.Pool {
+  return clients().pool;
+}
+
+export async function disconnectDb(): Promise<void> {
+  const current = holder.__rubricAuditDb;
+  if (!current) return;
+  holder.__rubricAuditDb = undefined;
+  await current.prisma.$disconnect();
+  await current.authPrisma.$disconnect();
+  await current.pool.end().catch(() => {});
+}

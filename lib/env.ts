@@ -1,0 +1,41 @@
+// Validated environment. Read once; every other module imports from here instead of process.env.
+import { z } from 'zod';
+
+const schema = z.object({
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL')
+    .optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Public base URL of the app (sign-in redirects, cookie security). */
+  APP_URL: z.string().url().optional(),
+  /** Signs session cookies. Several web instances must share it. */
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Run pg-boss workers inside the web process (default) or only in `npm run worker` processes. */
+  WORKERS_IN_APP: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`invalid environment: ${problems}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+export function databaseUrl(): string {
+  const url = env().DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set (npm start sets it when it starts the embedded PostgreSQL)');
+  return url;
+}
