@@ -16,6 +16,8 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /** Sign-in attempts allowed per minute, per client address and per account. */
+  SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 

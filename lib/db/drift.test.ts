@@ -56,15 +56,16 @@ describe('schema and migrations', () => {
   });
 
   it('detects a field added to schema.prisma without a migration', async () => {
-    const drifted = schema.replace(
-      /model Dataset \{\n/,
-      'model Dataset {\n  driftProbe String? @map("drift_probe")\n',
-    );
+    const drifted = schema.replace(/model Dataset \{\n/, 'model Dataset {\n  driftProbe String? @map("drift_probe")\n');
     expect(drifted).not.toBe(schema);
     const migrated = await describeCatalog(process.env.DATABASE_URL as string);
     const difference = compareCatalogs(migrated, await describeCatalog(await databaseFromSchema(drifted)));
     expect(difference.onlyInSchema).toEqual(['column datasets.drift_probe text']);
-    const sql = await diffSchemas(process.env.DATABASE_URL as string, { schema: fs.readFileSync(SNAPSHOT_FILE, 'utf8') }, { schema: drifted });
+    const sql = await diffSchemas(
+      process.env.DATABASE_URL as string,
+      { schema: fs.readFileSync(SNAPSHOT_FILE, 'utf8') },
+      { schema: drifted },
+    );
     expect(isEmptyDiff(sql)).toBe(false);
   });
 

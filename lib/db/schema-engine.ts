@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import * as wasmBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 
 type SchemaEngine = Awaited<ReturnType<typeof wasmBindings.SchemaEngine.new>>;
@@ -59,7 +59,7 @@ export async function openSchemaEngine(databaseUrl: string): Promise<{ engine: S
   // comments) and runs the pieces outside a transaction. Sending the script whole, as the native engine
   // does, lets PostgreSQL run it as one implicit transaction: a failing migration leaves nothing behind.
   const opened: { dispose: () => Promise<void> }[] = [];
-  const factory = {
+  const factory: SqlMigrationAwareDriverAdapterFactory = {
     provider: base.provider,
     adapterName: base.adapterName,
     connect: async () => {
@@ -162,10 +162,8 @@ type DiffSide = { schema: string } | 'empty';
 /** SQL that turns the database described by `from` into the one described by `to` (schema texts). */
 export async function diffSchemas(databaseUrl: string, from: DiffSide, to: DiffSide): Promise<string> {
   const { engine, close } = await openSchemaEngine(databaseUrl);
-  const target = (side: DiffSide) =>
-    side === 'empty'
-      ? ({ tag: 'empty' } as const)
-      : ({ tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: side.schema }] } as const);
+  const target = (side: DiffSide): wasmBindings.DiffTarget =>
+    side === 'empty' ? { tag: 'empty' } : { tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: side.schema }] };
   try {
     const result = await engine.diff({
       from: target(from),

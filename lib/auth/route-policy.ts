@@ -1,0 +1,40 @@
+// Who may open which route. Pages check this through requireSection(); this table is what the role-matrix
+// tests walk (e2e/role-matrix.spec.ts), and lib/auth/route-policy.test.ts fails when a page or route file
+// exists in app/ without a row here.
+import { ROLES, type Role, SECTIONS } from '@/lib/auth/roles';
+
+export interface RoutePolicy {
+  /** The route as the file system names it, route groups removed: /audit/[id]. */
+  route: string;
+  /** Roles that get the page; `public` routes are open to anonymous visitors. */
+  roles: readonly Role[] | 'public';
+  /** A concrete URL for dynamic routes (filled from seeded data by the e2e test). */
+  sample?: string;
+  kind: 'page' | 'api';
+}
+
+export const ROUTE_POLICY: RoutePolicy[] = [
+  { route: '/', roles: ROLES, kind: 'page' },
+  { route: '/sign-in', roles: 'public', kind: 'page' },
+  { route: '/datasets', roles: SECTIONS.datasets.roles, kind: 'page' },
+  { route: '/criteria', roles: SECTIONS.criteria.roles, kind: 'page' },
+  { route: '/audit', roles: SECTIONS.audit.roles, kind: 'page' },
+  { route: '/analytics', roles: SECTIONS.analytics.roles, kind: 'page' },
+  { route: '/meta-rubrics', roles: SECTIONS.metaRubrics.roles, kind: 'page' },
+  { route: '/pairwise', roles: SECTIONS.pairwise.roles, kind: 'page' },
+  { route: '/judge', roles: SECTIONS.judge.roles, kind: 'page' },
+  { route: '/releases', roles: SECTIONS.releases.roles, kind: 'page' },
+  { route: '/admin', roles: SECTIONS.admin.roles, kind: 'page' },
+  { route: '/api/health', roles: 'public', kind: 'api' },
+  { route: '/api/auth/[...all]', roles: 'public', sample: '/api/auth/get-session', kind: 'api' },
+];
+
+/** app/(app)/audit/[id]/page.tsx -> /audit/[id]; app/api/health/route.ts -> /api/health. */
+export function routeFromFile(file: string): string {
+  const parts = file
+    .replace(/^app\//, '')
+    .split('/')
+    .slice(0, -1)
+    .filter((segment) => !(segment.startsWith('(') && segment.endsWith(')')));
+  return `/${parts.join('/')}`;
+}

