@@ -7,6 +7,7 @@ import path from 'node:path';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
 import { prepareDatabase } from '@/lib/db/prepare-database';
 import { disconnectDb } from '@/lib/db';
+import { env } from '@/lib/env';
 import { seedDemo } from '@/lib/seed/seed-demo';
 
 const root = process.cwd();
@@ -62,7 +63,9 @@ async function shutdown(code: number): Promise<never> {
 }
 
 async function main() {
-  const port = Number(process.env.PORT ?? 3000);
+  // Fail fast, with the variable's name, on a malformed setting (e.g. a DATABASE_URL that is not a URL).
+  const settings = env();
+  const port = settings.PORT;
   if (needsBuild() && process.env.SKIP_BUILD !== '1') {
     log('building the app (next build)…');
     const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
@@ -72,7 +75,7 @@ async function main() {
     if (build.status !== 0) throw new Error('next build failed');
   }
 
-  let databaseUrl = process.env.DATABASE_URL;
+  let databaseUrl = settings.DATABASE_URL;
   if (databaseUrl) {
     log(`using DATABASE_URL (${new URL(databaseUrl).host}); no embedded database is started`);
   } else {
@@ -98,8 +101,12 @@ async function main() {
   });
   log(`serving on http://localhost:${port}`);
 
+  // embedded-postgres installs exit hooks that stop the database and exit at once on a signal, before the
+  // web server has finished its requests. Take signals over: stop the server first, then the database.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   const forward = (signal: NodeJS.Signals) => {
-    log(`${signal} received, stopping…`);
+    log(`${signal} received, stopping the web server…`);
     server.kill(signal);
   };
   process.on('SIGINT', () => forward('SIGINT'));
