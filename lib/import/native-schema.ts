@@ -1,0 +1,91 @@
+// The native import/export format: JSON Lines, one query per line with everything that belongs to it.
+// This zod schema is the single definition: the importer validates with it, `npm run import:schema` writes
+// docs/native-format.schema.json from it, and releases export the same shape (re-importable byte for byte).
+import { z } from 'zod';
+
+export const CATEGORIES = ['CLINICAL_CARE', 'WELLNESS_HEALTH', 'PROFESSIONAL_INQUIRY'] as const;
+export const TIERS = ['ESSENTIAL', 'IMPORTANT', 'HIGHLIGHT', 'PITFALL'] as const;
+export const MESSAGE_ROLES = ['system', 'user', 'assistant'] as const;
+
+const text = (max: number) => z.string().max(max, `at most ${max.toLocaleString('en')} characters`);
+const tag = z.string().min(1).max(200);
+
+export const messageSchema = z.strictObject({
+  role: z.enum(MESSAGE_ROLES),
+  content: text(4_000_000).min(1, 'must not be empty'),
+});
+
+export const levelSchema = z.strictObject({
+  /** "Not Met" | "Partially Met" | "Fully Met"; for pitfalls "No Error" | "Minor Error" | "Major Error". */
+  label: text(100).min(1),
+  description: text(20_000),
+});
+
+export const evidenceSchema = z.strictObject({
+  source: text(500).min(1),
+  citation: text(2_000).optional(),
+  url: text(2_000).optional(),
+});
+
+export const provenanceSchema = z.strictObject({
+  /** Models that proposed the criterion. */
+  generatorModels: z.array(text(200)).max(50).default([]),
+  /** Consensus among the generators: votes of `of` models kept it. */
+  consensusVotes: z
+    .strictObject({ votes: z.number().int().min(0), of: z.number().int().min(1), models: z.array(text(200)).optional() })
+    .optional(),
+  /** The meta-rubric version the criterion was generated under. */
+  metaRubric: z.strictObject({ domain: text(100).min(1), version: z.number().int().min(1) }).optional(),
+  /** Anything else the producer recorded, kept verbatim. */
+  extra: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const criterionSchema = z.strictObject({
+  /** Stable id within the query; when absent a hash of tier, title and description is used. */
+  id: text(200).min(1).optional(),
+  title: text(2_000).min(1, 'must not be empty'),
+  description: text(20_000).default(''),
+  tier: z.enum(TIERS),
+  /** Signed: pitfalls and penalties are negative. */
+  points: z.number().finite().min(-1000).max(1000),
+  levels: z.array(levelSchema).max(10).default([]),
+  tags: z.array(tag).max(100).default([]),
+  redLine: z.boolean().default(false),
+  evidence: z.array(evidenceSchema).max(50).default([]),
+  provenance: provenanceSchema.optional(),
+});
+
+export const responseSchema = z.strictObject({
+  id: text(200).min(1),
+  /** Who or what wrote it, e.g. a model name. Hidden in blind views. */
+  source: text(200).min(1),
+  content: text(4_000_000),
+  /** An ideal/reference completion (HealthBench). */
+  ideal: z.boolean().default(false),
+});
+
+export const nativeQuerySchema = z.strictObject({
+  /** Unique within the dataset; re-importing the same id updates instead of duplicating. */
+  id: text(200).min(1),
+  category: z.enum(CATEGORIES),
+  department: text(200).min(1).optional(),
+  /** BCP 47 language tag such as "en" or "zh". */
+  language: text(35).min(2).default('en'),
+  tags: z.array(tag).max(100).default([]),
+  /** Ordered messages; a single-turn query has one user message. */
+  conversation: z.array(messageSchema).min(1, 'needs at least one message').max(200),
+  criteria: z.array(criterionSchema).max(200).default([]),
+  responses: z.array(responseSchema).max(50).default([]),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type NativeQuery = z.infer<typeof nativeQuerySchema>;
+export type NativeCriterion = z.infer<typeof criterionSchema>;
+export type NativeResponse = z.infer<typeof responseSchema>;
+export type Tier = (typeof TIERS)[number];
+export type Category = (typeof CATEGORIES)[number];
+
+/** JSON Schema (draft 2020-12) of one line, for other tools. */
+export function nativeJsonSchema() {
+  return z.toJSONSchema(nativeQuerySchema, { io: 'input', target: 'draft-2020-12' });
+}
