@@ -45,13 +45,38 @@ describe('native JSON Lines', () => {
   it('imports queries, criteria with provenance and responses, and re-importing creates no duplicates', async () => {
     const file = jsonl(query('q1'), query('q2'));
     const first = await importFile({ source: bufferSource('demo.jsonl', file), datasetName: 'native-1' });
-    expect(first).toMatchObject({ ok: true, format: 'native', records: 2, queries: { added: 2 }, criteria: { added: 4 }, responses: { added: 2 } });
-    const criterion = await prisma.criterion.findFirstOrThrow({ where: { key: 'c1', query: { externalId: 'q1' } }, include: { provenance: true } });
-    expect(criterion).toMatchObject({ tier: 'ESSENTIAL', points: 8, redLine: true, tags: ['axis:accuracy'], status: 'PENDING', position: 0 });
-    expect(criterion.provenance).toMatchObject({ origin: 'IMPORTED', generatorModels: ['model-a', 'model-b'], consensusVotes: { votes: 2, of: 3 } });
+    expect(first).toMatchObject({
+      ok: true,
+      format: 'native',
+      records: 2,
+      queries: { added: 2 },
+      criteria: { added: 4 },
+      responses: { added: 2 },
+    });
+    const criterion = await prisma.criterion.findFirstOrThrow({
+      where: { key: 'c1', query: { externalId: 'q1' } },
+      include: { provenance: true },
+    });
+    expect(criterion).toMatchObject({
+      tier: 'ESSENTIAL',
+      points: 8,
+      redLine: true,
+      tags: ['axis:accuracy'],
+      status: 'PENDING',
+      position: 0,
+    });
+    expect(criterion.provenance).toMatchObject({
+      origin: 'IMPORTED',
+      generatorModels: ['model-a', 'model-b'],
+      consensusVotes: { votes: 2, of: 3 },
+    });
 
     const again = await importFile({ source: bufferSource('demo.jsonl', file), datasetName: 'native-1' });
-    expect(again).toMatchObject({ ok: true, queries: { added: 0, updated: 0, unchanged: 2 }, criteria: { added: 0, updated: 0, unchanged: 4 } });
+    expect(again).toMatchObject({
+      ok: true,
+      queries: { added: 0, updated: 0, unchanged: 2 },
+      criteria: { added: 0, updated: 0, unchanged: 4 },
+    });
     expect(await counts()).toMatchObject({ queries: 2, criteria: 4, responses: 2, datasets: 1 });
 
     const changed = jsonl(query('q1', { department: 'Emergency Medicine' }), query('q2'), query('q3'));
@@ -92,10 +117,17 @@ describe('native JSON Lines', () => {
 
   it('refuses invalid UTF-8, naming the line, and changes nothing', async () => {
     const good = Buffer.from(`${JSON.stringify(query('a'))}\n`);
-    const bad = Buffer.concat([good, Buffer.from('{"id": "b", "category": "CLINICAL_CARE", "x": "'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n')]);
+    const bad = Buffer.concat([
+      good,
+      Buffer.from('{"id": "b", "category": "CLINICAL_CARE", "x": "'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}\n'),
+    ]);
     const result = await importFile({ source: bufferSource('latin1.jsonl', bad), datasetName: 'utf', format: 'native', skipInvalid: true });
     expect(result.ok).toBe(false);
-    expect(result.issues).toEqual([{ file: 'latin1.jsonl', line: 2, field: '(line)', reason: 'not valid UTF-8 (the file must be UTF-8 encoded)' }]);
+    expect(result.issues).toEqual([
+      { file: 'latin1.jsonl', line: 2, field: '(line)', reason: 'not valid UTF-8 (the file must be UTF-8 encoded)' },
+    ]);
     expect(await counts()).toMatchObject({ queries: 0, datasets: 0 });
   });
 
@@ -129,7 +161,10 @@ describe('native JSON Lines', () => {
     const lines = [JSON.stringify(query('a')), '{not json', JSON.stringify(query('b')), JSON.stringify({ id: 'c' })];
     const result = await importFile({ source: bufferSource('mixed.jsonl', lines.join('\n')), datasetName: 'partial', skipInvalid: true });
     expect(result).toMatchObject({ ok: true, records: 2, skippedLines: [2, 4], queries: { added: 2 } });
-    expect(await prisma.query.findMany({ select: { externalId: true }, orderBy: { externalId: 'asc' } })).toEqual([{ externalId: 'a' }, { externalId: 'b' }]);
+    expect(await prisma.query.findMany({ select: { externalId: true }, orderBy: { externalId: 'asc' } })).toEqual([
+      { externalId: 'a' },
+      { externalId: 'b' },
+    ]);
   });
 
   it('stores HTML and script text as plain text, unchanged', async () => {
@@ -137,13 +172,19 @@ describe('native JSON Lines', () => {
     const record = query('html', { conversation: [{ role: 'user', content: hostile }] });
     (record.criteria[0] as { title: string }).title = `<b>${hostile}</b>`;
     await importFile({ source: bufferSource('html.jsonl', jsonl(record)), datasetName: 'html' });
-    const stored = await prisma.query.findFirstOrThrow({ where: { externalId: 'html' }, include: { criteria: { orderBy: { position: 'asc' } } } });
+    const stored = await prisma.query.findFirstOrThrow({
+      where: { externalId: 'html' },
+      include: { criteria: { orderBy: { position: 'asc' } } },
+    });
     expect((stored.conversation as { content: string }[])[0]?.content).toBe(hostile);
     expect(stored.criteria[0]?.title).toBe(`<b>${hostile}</b>`);
   });
 
   it('refuses NUL characters, which PostgreSQL cannot store', async () => {
-    const result = await importFile({ source: bufferSource('nul.jsonl', jsonl(query('n', { department: 'a\u0000b' }))), datasetName: 'nul' });
+    const result = await importFile({
+      source: bufferSource('nul.jsonl', jsonl(query('n', { department: 'a\u0000b' }))),
+      datasetName: 'nul',
+    });
     expect(result).toMatchObject({ ok: false, issues: [{ line: 1, reason: expect.stringContaining('NUL') }] });
   });
 });
@@ -158,7 +199,11 @@ describe('HealthBench-style JSON Lines', () => {
         { role: 'user', content: 'Yes, but drooling.' },
       ],
       rubrics: [
-        { criterion: 'Tells the parent to go to the emergency department immediately. Mentions not inducing vomiting.', points: 10, tags: ['axis:accuracy', 'level:example'] },
+        {
+          criterion: 'Tells the parent to go to the emergency department immediately. Mentions not inducing vomiting.',
+          points: 10,
+          tags: ['axis:accuracy', 'level:example'],
+        },
         { criterion: 'Explains why button batteries are dangerous.', points: 5, tags: ['axis:completeness'] },
         { criterion: 'Uses calm language.', points: 2, tags: ['axis:communication'] },
         { criterion: 'Suggests waiting to see if symptoms develop.', points: -9, tags: ['axis:accuracy'] },
@@ -175,13 +220,22 @@ describe('HealthBench-style JSON Lines', () => {
       include: { criteria: { orderBy: { position: 'asc' } }, responses: { orderBy: { externalId: 'asc' } } },
     });
     expect(stored).toMatchObject({ category: 'CLINICAL_CARE', turnCount: 3, tags: ['theme:emergency_referrals'], language: 'en' });
-    expect(stored.criteria.map((c) => [c.tier, c.points])).toEqual([['ESSENTIAL', 10], ['IMPORTANT', 5], ['HIGHLIGHT', 2], ['PITFALL', -9]]);
+    expect(stored.criteria.map((c) => [c.tier, c.points])).toEqual([
+      ['ESSENTIAL', 10],
+      ['IMPORTANT', 5],
+      ['HIGHLIGHT', 2],
+      ['PITFALL', -9],
+    ]);
     expect(stored.criteria[0]).toMatchObject({
       title: 'Tells the parent to go to the emergency department immediately.',
       description: record.rubrics[0]?.criterion,
       tags: ['axis:accuracy', 'level:example'],
     });
-    expect(stored.responses.map((r) => [r.externalId, r.isIdeal])).toEqual([['ideal', true], ['ref-1', false], ['ref-2', false]]);
+    expect(stored.responses.map((r) => [r.externalId, r.isIdeal])).toEqual([
+      ['ideal', true],
+      ['ref-1', false],
+      ['ref-2', false],
+    ]);
   });
 });
 
@@ -189,11 +243,29 @@ describe('QuarkMedBench-style rubric JSON', () => {
   const quark = (query: string, extra: Record<string, unknown> = {}) => ({
     Query: query,
     essential: [
-      { Title: '建议及时就医', Weight: 8, Tag: '安全', Description: { 'Not Met': '未提及', 'Partially Met': '提及但不明确', 'Fully Met': '明确建议24小时内就医' } },
+      {
+        Title: '建议及时就医',
+        Weight: 8,
+        Tag: '安全',
+        Description: { 'Not Met': '未提及', 'Partially Met': '提及但不明确', 'Fully Met': '明确建议24小时内就医' },
+      },
     ],
-    important: [{ Title: 'Explains causes', Weight: 4, Tag: ['completeness'], Description: { 'Not Met': 'a', 'Partially Met': 'b', 'Fully Met': 'c' } }],
+    important: [
+      {
+        Title: 'Explains causes',
+        Weight: 4,
+        Tag: ['completeness'],
+        Description: { 'Not Met': 'a', 'Partially Met': 'b', 'Fully Met': 'c' },
+      },
+    ],
     highlight: [],
-    Pitful: [{ Title: 'Recommends antibiotics', Weight: 6, Description: { 'No Error': 'x', 'Minor Error': 'y', 'Major Error': 'Recommends antibiotics without indication' } }],
+    Pitful: [
+      {
+        Title: 'Recommends antibiotics',
+        Weight: 6,
+        Description: { 'No Error': 'x', 'Minor Error': 'y', 'Major Error': 'Recommends antibiotics without indication' },
+      },
+    ],
     ...extra,
   });
 
@@ -211,7 +283,10 @@ describe('QuarkMedBench-style rubric JSON', () => {
       { label: 'Minor Error', description: 'y' },
       { label: 'Major Error', description: 'Recommends antibiotics without indication' },
     ]);
-    const chinese = await prisma.query.findFirstOrThrow({ where: { dataset: { name: 'quark-lines' }, language: 'zh' }, include: { criteria: true } });
+    const chinese = await prisma.query.findFirstOrThrow({
+      where: { dataset: { name: 'quark-lines' }, language: 'zh' },
+      include: { criteria: true },
+    });
     expect(chinese.externalId).toMatch(/^q:/);
     expect(chinese.criteria.find((c) => c.tier === 'ESSENTIAL')).toMatchObject({ title: '建议及时就医', tags: ['安全'], points: 8 });
   });
@@ -265,7 +340,13 @@ describe('CSV of criteria', () => {
   });
 
   it('refuses unknown columns on the header line', async () => {
-    const result = await importFile({ source: bufferSource('x.csv', 'query_id,title,tier,points,colour\nq1,a,ESSENTIAL,5,red'), datasetName: 'csv2' });
-    expect(result).toMatchObject({ ok: false, issues: [expect.objectContaining({ line: 1, field: 'colour', reason: expect.stringContaining('unknown column') })] });
+    const result = await importFile({
+      source: bufferSource('x.csv', 'query_id,title,tier,points,colour\nq1,a,ESSENTIAL,5,red'),
+      datasetName: 'csv2',
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      issues: [expect.objectContaining({ line: 1, field: 'colour', reason: expect.stringContaining('unknown column') })],
+    });
   });
 });

@@ -65,7 +65,10 @@ export function hashOf(value: unknown): string {
 /** "criteria.3.points" -> "criteria[3].points"; unknown keys name the key itself. */
 export function zodProblems(error: z.ZodError, prefix = ''): FieldProblem[] {
   return error.issues.flatMap((issue) => {
-    const base = issue.path.reduce<string>((path, part) => (typeof part === 'number' ? `${path}[${part}]` : path ? `${path}.${String(part)}` : String(part)), prefix);
+    const base = issue.path.reduce<string>(
+      (path, part) => (typeof part === 'number' ? `${path}[${part}]` : path ? `${path}.${String(part)}` : String(part)),
+      prefix,
+    );
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ field: base ? `${base}.${key}` : key, reason: 'unknown field' }));
     }

@@ -1,5 +1,5 @@
 // A file as a stream of parsed, validated records in the normalized shape, whatever its format.
-import { type ImportFormat } from '@/lib/import/formats/detect';
+import type { ImportFormat } from '@/lib/import/formats/detect';
 import { type CsvHeader, parseCsvHeader, parseCsvRow } from '@/lib/import/formats/csv';
 import { parseHealthBench } from '@/lib/import/formats/healthbench';
 import { parseNative } from '@/lib/import/formats/native';

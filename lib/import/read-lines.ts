@@ -42,7 +42,8 @@ export async function* readLines(source: FileSource, maxLineBytes = MAX_LINE_BYT
       return { kind: 'error', line: lineNumber, reason: `line is longer than ${maxLineBytes / 1024 / 1024} MB`, fatal: false, bytesRead };
     }
     const text = decodeLine(bytes, lineNumber);
-    if (text === null) return { kind: 'error', line: lineNumber, reason: 'not valid UTF-8 (the file must be UTF-8 encoded)', fatal: true, bytesRead };
+    if (text === null)
+      return { kind: 'error', line: lineNumber, reason: 'not valid UTF-8 (the file must be UTF-8 encoded)', fatal: true, bytesRead };
     return { kind: 'line', line: lineNumber, text, bytesRead };
   };
 

@@ -118,10 +118,22 @@ export async function* jsonArrayOrLineRecords(source: FileSource): AsyncGenerato
           return;
         }
       } else if (depth === 1 && !collecting && c !== ',' && c.trim() !== '') {
-        yield { kind: 'problem', line: event.line, reason: `unexpected "${c}" between array elements`, fatal: true, bytesRead: event.bytesRead };
+        yield {
+          kind: 'problem',
+          line: event.line,
+          reason: `unexpected "${c}" between array elements`,
+          fatal: true,
+          bytesRead: event.bytesRead,
+        };
         return;
       } else if (closed && c.trim() !== '') {
-        yield { kind: 'problem', line: event.line, reason: 'text after the end of the JSON array', fatal: true, bytesRead: event.bytesRead };
+        yield {
+          kind: 'problem',
+          line: event.line,
+          reason: 'text after the end of the JSON array',
+          fatal: true,
+          bytesRead: event.bytesRead,
+        };
         return;
       }
     }
@@ -130,7 +142,8 @@ export async function* jsonArrayOrLineRecords(source: FileSource): AsyncGenerato
       segmentStart = 0;
     }
   }
-  if (!closed) yield { kind: 'problem', line: elementLine || 1, reason: 'the JSON array is not closed with "]"', fatal: true, bytesRead: source.size };
+  if (!closed)
+    yield { kind: 'problem', line: elementLine || 1, reason: 'the JSON array is not closed with "]"', fatal: true, bytesRead: source.size };
 }
 
 /** CSV rows as arrays of strings (the header is the first record), with the line each row starts on. */

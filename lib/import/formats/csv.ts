@@ -5,9 +5,26 @@
 // url? }, or a plain source name). Unknown columns refuse the file.
 import { z } from 'zod';
 import { TIERS, criterionSchema } from '@/lib/import/native-schema';
-import { type FieldProblem, type FormatResult, type NormalizedCriterionRow, normalizeCriterion, zodProblems } from '@/lib/import/normalized';
+import {
+  type FieldProblem,
+  type FormatResult,
+  type NormalizedCriterionRow,
+  normalizeCriterion,
+  zodProblems,
+} from '@/lib/import/normalized';
 
-export const CSV_COLUMNS = ['query_id', 'criterion_id', 'title', 'description', 'tier', 'points', 'tags', 'red_line', 'levels', 'evidence'] as const;
+export const CSV_COLUMNS = [
+  'query_id',
+  'criterion_id',
+  'title',
+  'description',
+  'tier',
+  'points',
+  'tags',
+  'red_line',
+  'levels',
+  'evidence',
+] as const;
 const REQUIRED = ['query_id', 'title', 'tier', 'points'] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 
@@ -17,7 +34,10 @@ export function parseCsvHeader(fields: string[]): FormatResult<CsvHeader> {
   const header: CsvHeader = {};
   const problems: FieldProblem[] = [];
   fields.forEach((raw, index) => {
-    const name = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+    const name = raw
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
     if ((CSV_COLUMNS as readonly string[]).includes(name)) header[name as Column] = index;
     else problems.push({ field: raw || `column ${index + 1}`, reason: `unknown column (expected: ${CSV_COLUMNS.join(', ')})` });
   });
@@ -67,15 +87,28 @@ export function parseCsvRow(fields: string[], header: CsvHeader, position: numbe
           .filter(Boolean)
           .map((part) => {
             const colon = part.indexOf(':');
-            return colon > 0 ? { label: part.slice(0, colon).trim(), description: part.slice(colon + 1).trim() } : { label: part, description: '' };
+            return colon > 0
+              ? { label: part.slice(0, colon).trim(), description: part.slice(colon + 1).trim() }
+              : { label: part, description: '' };
           }),
       )
     : [];
   const tagsRaw = get('tags');
-  const tags = tagsRaw ? jsonOr(tagsRaw, (text) => text.split(';').map((tag) => tag.trim()).filter(Boolean)) : [];
+  const tags = tagsRaw
+    ? jsonOr(tagsRaw, (text) =>
+        text
+          .split(';')
+          .map((tag) => tag.trim())
+          .filter(Boolean),
+      )
+    : [];
   const evidenceRaw = get('evidence');
   const evidence = evidenceRaw ? jsonOr(evidenceRaw, (text) => (text ? [{ source: text }] : [])) : [];
-  for (const [field, value] of [['levels', levels], ['tags', tags], ['evidence', evidence]] as const) {
+  for (const [field, value] of [
+    ['levels', levels],
+    ['tags', tags],
+    ['evidence', evidence],
+  ] as const) {
     if (value === Symbol.for('invalid-json')) problems.push({ field, reason: 'starts like JSON but is not valid JSON' });
   }
   if (problems.length) return { ok: false, problems };

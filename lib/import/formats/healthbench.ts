@@ -72,7 +72,13 @@ export function parseHealthBench(value: unknown): FormatResult<NormalizedQuery> 
   };
   const checked = nativeQuerySchema.safeParse(native);
   if (!checked.success) {
-    return { ok: false, problems: zodProblems(checked.error).map((p) => ({ ...p, field: p.field.replace(/^criteria/, 'rubrics').replace(/^conversation/, 'prompt') })) };
+    return {
+      ok: false,
+      problems: zodProblems(checked.error).map((p) => ({
+        ...p,
+        field: p.field.replace(/^criteria/, 'rubrics').replace(/^conversation/, 'prompt'),
+      })),
+    };
   }
   const result = normalizeQuery(checked.data);
   const unknown = Object.keys(value as object).filter((key) => !KNOWN.has(key));

@@ -9,9 +9,22 @@ import { z } from 'zod';
 import { CATEGORIES, MESSAGE_ROLES, type NativeQuery, type Tier, nativeQuerySchema } from '@/lib/import/native-schema';
 import { type FormatResult, type NormalizedQuery, guessLanguage, hashOf, normalizeQuery, zodProblems } from '@/lib/import/normalized';
 
-const TIER_KEYS: Record<string, Tier> = { essential: 'ESSENTIAL', important: 'IMPORTANT', highlight: 'HIGHLIGHT', pitfall: 'PITFALL', pitful: 'PITFALL' };
+const TIER_KEYS: Record<string, Tier> = {
+  essential: 'ESSENTIAL',
+  important: 'IMPORTANT',
+  highlight: 'HIGHLIGHT',
+  pitfall: 'PITFALL',
+  pitful: 'PITFALL',
+};
 const ID_KEYS = ['id', 'ID', 'Id', 'query_id', 'QueryId', 'queryId'];
-const KNOWN = new Set(['query', 'category', 'department', 'language', ...ID_KEYS.map((key) => key.toLowerCase()), ...Object.keys(TIER_KEYS)]);
+const KNOWN = new Set([
+  'query',
+  'category',
+  'department',
+  'language',
+  ...ID_KEYS.map((key) => key.toLowerCase()),
+  ...Object.keys(TIER_KEYS),
+]);
 
 const itemSchema = z.object({
   Title: z.string('must be text').min(1, 'must not be empty'),
@@ -28,7 +41,9 @@ const quarkSchema = z.object({
 });
 
 function categoryFrom(value: unknown): (typeof CATEGORIES)[number] {
-  const squashed = String(value ?? '').toLowerCase().replace(/[^a-z]/g, '');
+  const squashed = String(value ?? '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
   return CATEGORIES.find((category) => category.toLowerCase().replace(/_/g, '') === squashed) ?? 'CLINICAL_CARE';
 }
 
@@ -57,9 +72,7 @@ export function parseQuark(value: unknown): FormatResult<NormalizedQuery> {
       }
       const { Title, Weight, Tag, Description } = parsed.data;
       const levels =
-        typeof Description === 'string'
-          ? []
-          : Object.entries(Description ?? {}).map(([label, description]) => ({ label, description }));
+        typeof Description === 'string' ? [] : Object.entries(Description ?? {}).map(([label, description]) => ({ label, description }));
       const top = tier === 'PITFALL' ? levels.find((l) => /major/i.test(l.label)) : levels.find((l) => /fully/i.test(l.label));
       criteria.push({
         title: Title,
@@ -75,8 +88,7 @@ export function parseQuark(value: unknown): FormatResult<NormalizedQuery> {
   }
   if (problems.length) return { ok: false, problems };
 
-  const conversation =
-    typeof base.data.Query === 'string' ? [{ role: 'user' as const, content: base.data.Query }] : base.data.Query;
+  const conversation = typeof base.data.Query === 'string' ? [{ role: 'user' as const, content: base.data.Query }] : base.data.Query;
   const explicitId = ID_KEYS.map((key) => record[key]).find((id) => typeof id === 'string' || typeof id === 'number');
   const native: NativeQuery = {
     id: explicitId !== undefined ? String(explicitId) : `q:${hashOf(conversation).slice(0, 20)}`,

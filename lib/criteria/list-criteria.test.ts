@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type CriteriaParams, SORT_KEYS, criteriaParamsSchema, encodeCursor, listCriteria } from '@/lib/criteria/list-criteria';
+import { prisma } from '@/lib/db';
+import { importFile } from '@/lib/import/import-file';
+import { diskSource } from '@/lib/import/read-lines';
+
+const DEMO = path.join(process.cwd(), 'prisma/seed/demo/queries.jsonl');
+
+beforeAll(async () => {
+  const result = await importFile({ source: await diskSource(DEMO), datasetName: 'demo' });
+  expect(result.ok).toBe(true);
+});
+
+const params = (input: Record<string, unknown> = {}): CriteriaParams => criteriaParamsSchema.parse(input);
+
+/** Walks every page forward, then every page backward from the end; both must give the same order. */
+async function walk(base: Record<string, unknown>) {
+  const forward: number[] = [];
+  let after: string | undefined;
+  let lastPage: Awaited<ReturnType<typeof listCriteria>> | undefined;
+  for (let guard = 0; guard < 100; guard++) {
+    const page = await listCriteria(params({ ...base, limit: 25, after }));
+    forward.push(...page.rows.map((row) => row.id));
+    lastPage = page;
+    if (!page.nextCursor) break;
+    after = page.nextCursor;
+  }
+  const backward: number[] = [];
+  let before = lastPage?.prevCursor ?? undefined;
+  backward.unshift(...(lastPage?.rows.map((row) => row.id) ?? []));
+  for (let guard = 0; before && guard < 100; guard++) {
+    const page = await listCriteria(params({ ...base, limit: 25, before }));
+    backward.unshift(...page.rows.map((row) => row.id));
+    before = page.prevCursor ?? undefined;
+  }
+  return { forward, backward, total: lastPage?.total ?? 0 };
+}
+
+describe('listCriteria', () => {
+  it('pages through every criterion exactly once, forward and backward, for every sort column and direction', async () => {
+    const all = await prisma.criterion.count();
+    expect(all).toBeGreaterThan(400);
+    for (const sort of SORT_KEYS) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const { forward, backward, total } = await walk({ sort, dir });
+        expect(total, `${sort} ${dir}`).toBe(all);
+        expect(new Set(forward).size, `${sort} ${dir} unique`).toBe(all);
+        expect(backward, `${sort} ${dir} backward`).toEqual(forward);
+      }
+    }
+  });
+
+  it('orders like the equivalent SQL ORDER BY', async () => {
+    const { forward } = await walk({ sort: 'points', dir: 'desc' });
+    const expected = await prisma.$queryRaw<{ id: number }[]>`SELECT id FROM criteria ORDER BY points DESC, id DESC`;
+    expect(forward).toEqual(expected.map((row) => row.id));
+    const byTier = await walk({ sort: 'tier', dir: 'asc', tier: undefined });
+    const tiers = await prisma.criterion.findMany({
+      where: { id: { in: byTier.forward.slice(0, 400) } },
+      select: { id: true, tier: true },
+    });
+    const order = ['ESSENTIAL', 'IMPORTANT', 'HIGHLIGHT', 'PITFALL'];
+    const tierOf = new Map(tiers.map((row) => [row.id, order.indexOf(row.tier)]));
+    const sequence = byTier.forward.slice(0, 400).map((id) => tierOf.get(id) ?? -1);
+    expect(sequence).toEqual([...sequence].sort((a, b) => a - b));
+  });
+
+  it('applies every filter in SQL and counts the filtered total', async () => {
+    const filters = {
+      category: 'CLINICAL_CARE',
+      department: 'Cardiology',
+      tier: 'ESSENTIAL',
+      redLine: 'no',
+      status: 'PENDING',
+      tag: 'axis:accuracy',
+    };
+    const page = await listCriteria(params({ ...filters, limit: 200 }));
+    const expected = await prisma.criterion.count({
+      where: {
+        query: { category: 'CLINICAL_CARE', department: 'Cardiology' },
+        tier: 'ESSENTIAL',
+        redLine: false,
+        status: 'PENDING',
+        tags: { has: 'axis:accuracy' },
+      },
+    });
+    expect(expected).toBeGreaterThan(0);
+    expect(page.total).toBe(expected);
+    expect(page.rows).toHaveLength(expected);
+    for (const row of page.rows) {
+      expect(row).toMatchObject({
+        category: 'CLINICAL_CARE',
+        department: 'Cardiology',
+        tier: 'ESSENTIAL',
+        redLine: false,
+        status: 'PENDING',
+      });
+      expect(row.tags).toContain('axis:accuracy');
+    }
+  });
+
+  it('searches title and description case-insensitively, with % and _ taken literally', async () => {
+    const page = await listCriteria(params({ q: 'EMERGENCY', limit: 200 }));
+    expect(page.total).toBeGreaterThan(0);
+    for (const row of page.rows) expect(`${row.title} ${row.description}`.toLowerCase()).toContain('emergency');
+    const all = await prisma.criterion.findMany({ select: { title: true, description: true } });
+    const withPercent = all.filter((c) => c.title.includes('%') || c.description.includes('%')).length;
+    expect(withPercent).toBeLessThan(all.length);
+    expect((await listCriteria(params({ q: '%' }))).total).toBe(withPercent);
+    expect((await listCriteria(params({ q: 'zzz_no_such_text_zzz' }))).total).toBe(0);
+  });
+
+  it('uses the trigram index for text search (no sequential scan of criteria)', async () => {
+    await prisma.$executeRawUnsafe('ANALYZE criteria');
+    await prisma.$executeRawUnsafe('SET enable_seqscan = off');
+    const plan = await prisma.$queryRaw<{ 'QUERY PLAN': string }[]>`
+      EXPLAIN SELECT id FROM criteria c WHERE (c.title ILIKE '%chest pain%' OR c.description ILIKE '%chest pain%')`;
+    await prisma.$executeRawUnsafe('RESET enable_seqscan');
+    const text = plan.map((line) => line['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/criteria_title_trgm_idx/);
+    expect(text).toMatch(/criteria_description_trgm_idx/);
+  });
+
+  it('ignores malformed parameters and forged cursors instead of failing', async () => {
+    const parsed = criteriaParamsSchema.parse({ sort: 'DROP TABLE', dir: 'sideways', tier: 'NOPE', limit: '1e9', after: 'not-base64!' });
+    expect(parsed).toMatchObject({ sort: 'id', dir: 'asc', tier: undefined, limit: 50 });
+    const page = await listCriteria(parsed);
+    expect(page.rows.length).toBe(50);
+    const forged = await listCriteria(params({ sort: 'points', after: encodeCursor('1; DROP TABLE criteria --', 1) }));
+    expect(forged.rows.map((row) => row.id)).toEqual((await listCriteria(params({ sort: 'points' }))).rows.map((row) => row.id));
+    expect(await prisma.criterion.count()).toBeGreaterThan(400);
+  });
+});

@@ -1,0 +1,230 @@
+// The criteria browser's data: one page of criteria with keyset pagination on any sortable column, every
+// filter applied in SQL, and text search over title and description served by the pg_trgm GIN indexes.
+// Never loads more than one page (plus one row to know whether there is a next page).
+import { z } from 'zod';
+import { prisma } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
+
+export const CRITERION_STATUSES = ['PENDING', 'IN_AUDIT', 'VERIFIED', 'REVISED', 'REJECTED'] as const;
+
+/** Sortable columns: the SQL expression, and the cast a cursor value needs to compare with it. */
+const SORTS = {
+  id: { expr: Prisma.sql`c.id`, cast: 'int' },
+  title: { expr: Prisma.sql`c.title`, cast: 'text' },
+  tier: { expr: Prisma.sql`c.tier`, cast: '"Tier"' },
+  points: { expr: Prisma.sql`c.points`, cast: 'float8' },
+  status: { expr: Prisma.sql`c.status`, cast: '"CriterionStatus"' },
+  redLine: { expr: Prisma.sql`c.red_line`, cast: 'boolean' },
+  updatedAt: { expr: Prisma.sql`c.updated_at`, cast: 'timestamp' },
+  query: { expr: Prisma.sql`q.external_id`, cast: 'text' },
+  category: { expr: Prisma.sql`q.category`, cast: '"QueryCategory"' },
+  department: { expr: Prisma.sql`COALESCE(q.department, '')`, cast: 'text' },
+  dataset: { expr: Prisma.sql`c.dataset_id`, cast: 'int' },
+} as const;
+
+export type CriteriaSort = keyof typeof SORTS;
+export const SORT_KEYS = Object.keys(SORTS) as [CriteriaSort, ...CriteriaSort[]];
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .optional()
+    .transform((value) => value?.trim() || undefined);
+
+/** The browser's URL parameters; anything malformed falls back to the default instead of failing. */
+export const criteriaParamsSchema = z.object({
+  dataset: z.coerce.number().int().positive().optional().catch(undefined),
+  category: z.enum(CATEGORIES).optional().catch(undefined),
+  department: optionalText(200).catch(undefined),
+  tier: z.enum(TIERS).optional().catch(undefined),
+  tag: optionalText(200).catch(undefined),
+  status: z.enum(CRITERION_STATUSES).optional().catch(undefined),
+  redLine: z.enum(['yes', 'no']).optional().catch(undefined),
+  q: optionalText(200).catch(undefined),
+  sort: z.enum(SORT_KEYS).default('id').catch('id'),
+  dir: z.enum(['asc', 'desc']).default('asc').catch('asc'),
+  after: z.string().max(500).optional().catch(undefined),
+  before: z.string().max(500).optional().catch(undefined),
+  limit: z.coerce.number().int().min(10).max(200).default(50).catch(50),
+});
+
+export type CriteriaParams = z.infer<typeof criteriaParamsSchema>;
+
+export interface CriterionRow {
+  id: number;
+  title: string;
+  description: string;
+  tier: (typeof TIERS)[number];
+  points: number;
+  status: (typeof CRITERION_STATUSES)[number];
+  redLine: boolean;
+  tags: string[];
+  revision: number;
+  updatedAt: string;
+  queryId: number;
+  queryExternalId: string;
+  category: (typeof CATEGORIES)[number];
+  department: string | null;
+  datasetId: number;
+  datasetName: string;
+}
+
+export interface CriteriaPage {
+  rows: CriterionRow[];
+  total: number;
+  nextCursor: string | null;
+  prevCursor: string | null;
+}
+
+type CursorValue = string | number | boolean;
+
+export function encodeCursor(value: CursorValue, id: number): string {
+  return Buffer.from(JSON.stringify([value, id])).toString('base64url');
+}
+
+/** Which values a cursor may carry for a sort column; anything else is treated as no cursor. */
+function validCursorValue(sort: CriteriaSort, value: unknown): value is CursorValue {
+  switch (SORTS[sort].cast) {
+    case 'int':
+      return Number.isInteger(value);
+    case 'float8':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'timestamp':
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+    case '"Tier"':
+      return (TIERS as readonly unknown[]).includes(value);
+    case '"CriterionStatus"':
+      return (CRITERION_STATUSES as readonly unknown[]).includes(value);
+    case '"QueryCategory"':
+      return (CATEGORIES as readonly unknown[]).includes(value);
+    default:
+      return typeof value === 'string';
+  }
+}
+
+export function decodeCursor(cursor: string | undefined, sort: CriteriaSort): [CursorValue, number] | null {
+  if (!cursor) return null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+    const [value, id] = parsed as [unknown, unknown];
+    if (!Number.isInteger(id) || !validCursorValue(sort, value)) return null;
+    return [value, id as number];
+  } catch {
+    return null;
+  }
+}
+
+/** `%` and `_` in a search are literal characters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+export function criteriaFilters(params: CriteriaParams): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [Prisma.sql`TRUE`];
+  if (params.dataset) conditions.push(Prisma.sql`c.dataset_id = ${params.dataset}`);
+  if (params.category) conditions.push(Prisma.sql`q.category = ${params.category}::"QueryCategory"`);
+  if (params.department) conditions.push(Prisma.sql`q.department = ${params.department}`);
+  if (params.tier) conditions.push(Prisma.sql`c.tier = ${params.tier}::"Tier"`);
+  if (params.tag) conditions.push(Prisma.sql`c.tags @> ARRAY[${params.tag}]::text[]`);
+  if (params.status) conditions.push(Prisma.sql`c.status = ${params.status}::"CriterionStatus"`);
+  if (params.redLine) conditions.push(Prisma.sql`c.red_line = ${params.redLine === 'yes'}`);
+  if (params.q) {
+    const pattern = likePattern(params.q);
+    conditions.push(Prisma.sql`(c.title ILIKE ${pattern} OR c.description ILIKE ${pattern})`);
+  }
+  return Prisma.join(conditions, ' AND ');
+}
+
+function cursorValueOf(row: CriterionRow, sort: CriteriaSort): CursorValue {
+  switch (sort) {
+    case 'query':
+      return row.queryExternalId;
+    case 'department':
+      return row.department ?? '';
+    case 'dataset':
+      return row.datasetId;
+    default:
+      return row[sort] as CursorValue;
+  }
+}
+
+interface RawRow {
+  id: number;
+  title: string;
+  description: string;
+  tier: CriterionRow['tier'];
+  points: number;
+  status: CriterionRow['status'];
+  red_line: boolean;
+  tags: string[];
+  revision: number;
+  updated_at: Date;
+  query_id: number;
+  query_external_id: string;
+  category: CriterionRow['category'];
+  department: string | null;
+  dataset_id: number;
+  dataset_name: string;
+}
+
+export async function listCriteria(params: CriteriaParams): Promise<CriteriaPage> {
+  const sort = SORTS[params.sort];
+  const backwards = !params.after && !!params.before;
+  const cursor = decodeCursor(params.after ?? params.before, params.sort);
+  // Scanning backwards (the previous page) flips the order; rows are flipped back afterwards.
+  const descending = (params.dir === 'desc') !== backwards;
+  const direction = Prisma.raw(descending ? 'DESC' : 'ASC');
+  const keyset = cursor
+    ? Prisma.sql`AND (${sort.expr}, c.id) ${Prisma.raw(descending ? '<' : '>')} (CAST(${
+        params.sort === 'updatedAt' ? new Date(String(cursor[0])) : cursor[0]
+      } AS ${Prisma.raw(sort.cast)}), ${cursor[1]})`
+    : Prisma.empty;
+  const where = criteriaFilters(params);
+
+  const [raw, counted] = await Promise.all([
+    prisma.$queryRaw<RawRow[]>`
+      SELECT c.id, c.title, left(c.description, 300) AS description, c.tier, c.points, c.status, c.red_line, c.tags,
+             c.revision, c.updated_at, q.id AS query_id, q.external_id AS query_external_id, q.category, q.department,
+             c.dataset_id, d.name AS dataset_name
+      FROM criteria c
+      JOIN queries q ON q.id = c.query_id
+      JOIN datasets d ON d.id = c.dataset_id
+      WHERE ${where} ${keyset}
+      ORDER BY ${sort.expr} ${direction}, c.id ${direction}
+      LIMIT ${params.limit + 1}`,
+    prisma.$queryRaw<{ total: bigint }[]>`
+      SELECT count(*) AS total FROM criteria c JOIN queries q ON q.id = c.query_id WHERE ${where}`,
+  ]);
+
+  const hasMore = raw.length > params.limit;
+  const pageRaw = raw.slice(0, params.limit);
+  if (backwards) pageRaw.reverse();
+  const rows: CriterionRow[] = pageRaw.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    tier: row.tier,
+    points: row.points,
+    status: row.status,
+    redLine: row.red_line,
+    tags: row.tags,
+    revision: row.revision,
+    updatedAt: row.updated_at.toISOString(),
+    queryId: row.query_id,
+    queryExternalId: row.query_external_id,
+    category: row.category,
+    department: row.department,
+    datasetId: row.dataset_id,
+    datasetName: row.dataset_name,
+  }));
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const nextCursor = last && (backwards || hasMore) ? encodeCursor(cursorValueOf(last, params.sort), last.id) : null;
+  const prevCursor = first && (backwards ? hasMore : !!cursor) ? encodeCursor(cursorValueOf(first, params.sort), first.id) : null;
+  return { rows, total: Number(counted[0]?.total ?? 0), nextCursor, prevCursor };
+}
