@@ -17,6 +17,10 @@ for (const viewer of viewers) {
         const status = response.status();
         if (policy.roles === 'public') {
           expect(status, `${viewer} ${url}`).toBeLessThan(400);
+        } else if (policy.kind === 'api') {
+          // APIs answer with status codes, not redirects: 401 anonymous, 403 other roles.
+          const expected = viewer === 'ANONYMOUS' ? 401 : policy.roles.includes(viewer) ? 200 : 403;
+          expect(status, `${viewer} ${url}`).toBe(expected);
         } else if (viewer === 'ANONYMOUS') {
           expect([307, 303], `${viewer} ${url}`).toContain(status);
           expect(response.headers().location, `${viewer} ${url}`).toMatch(/\/sign-in/);

@@ -97,6 +97,8 @@ async function main() {
       BETTER_AUTH_SECRET: authSecret(),
       NEXT_TELEMETRY_DISABLED: '1',
       NODE_ENV: 'production',
+      // Our instrumentation stops the job workers cleanly on SIGTERM/SIGINT, then exits.
+      NEXT_MANUAL_SIG_HANDLE: 'true',
     },
   });
   log(`serving on http://localhost:${port}`);

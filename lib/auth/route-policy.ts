@@ -17,6 +17,7 @@ export const ROUTE_POLICY: RoutePolicy[] = [
   { route: '/', roles: ROLES, kind: 'page' },
   { route: '/sign-in', roles: 'public', kind: 'page' },
   { route: '/datasets', roles: SECTIONS.datasets.roles, kind: 'page' },
+  { route: '/datasets/import', roles: ['ADMIN'], kind: 'page' },
   { route: '/criteria', roles: SECTIONS.criteria.roles, kind: 'page' },
   { route: '/audit', roles: SECTIONS.audit.roles, kind: 'page' },
   { route: '/analytics', roles: SECTIONS.analytics.roles, kind: 'page' },
@@ -26,6 +27,8 @@ export const ROUTE_POLICY: RoutePolicy[] = [
   { route: '/releases', roles: SECTIONS.releases.roles, kind: 'page' },
   { route: '/admin', roles: SECTIONS.admin.roles, kind: 'page' },
   { route: '/api/health', roles: 'public', kind: 'api' },
+  { route: '/api/imports', roles: ['ADMIN'], kind: 'api' },
+  { route: '/api/imports/[id]', roles: ['ADMIN'], sample: '/api/imports/1', kind: 'api' },
   { route: '/api/auth/[...all]', roles: 'public', sample: '/api/auth/get-session', kind: 'api' },
 ];
 

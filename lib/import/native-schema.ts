@@ -2,6 +2,7 @@
 // This zod schema is the single definition: the importer validates with it, `npm run import:schema` writes
 // docs/native-format.schema.json from it, and releases export the same shape (re-importable byte for byte).
 import { z } from 'zod';
+import '@/lib/zod-config';
 
 export const CATEGORIES = ['CLINICAL_CARE', 'WELLNESS_HEALTH', 'PROFESSIONAL_INQUIRY'] as const;
 export const TIERS = ['ESSENTIAL', 'IMPORTANT', 'HIGHLIGHT', 'PITFALL'] as const;

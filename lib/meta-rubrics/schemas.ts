@@ -1,6 +1,7 @@
 // A meta-rubric version is a structured constitution: ordered principles and generation rules. The same
 // schemas validate the demo files, the editor, proposals and the judge's generation prompt.
 import { z } from 'zod';
+import '@/lib/zod-config';
 import { TIERS } from '@/lib/import/native-schema';
 
 export const principleSchema = z.strictObject({

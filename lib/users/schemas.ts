@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '@/lib/zod-config';
 import { ROLES } from '@/lib/auth/roles';
 
 /** "Cardiology, Pediatrics" or repeated form fields, to a clean list. */

@@ -4,6 +4,7 @@
 // { label, description }, or "Label: text | Label: text"), evidence (a JSON array of { source, citation?,
 // url? }, or a plain source name). Unknown columns refuse the file.
 import { z } from 'zod';
+import '@/lib/zod-config';
 import { TIERS, criterionSchema } from '@/lib/import/native-schema';
 import {
   type FieldProblem,

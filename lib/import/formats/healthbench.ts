@@ -4,6 +4,7 @@
 // query tags; `theme:health_data_tasks` marks a PROFESSIONAL_INQUIRY, everything else is CLINICAL_CARE
 // unless the record carries its own `category`. Ideal and reference completions become responses.
 import { z } from 'zod';
+import '@/lib/zod-config';
 import { CATEGORIES, MESSAGE_ROLES, type NativeQuery, type Tier, nativeQuerySchema } from '@/lib/import/native-schema';
 import { type FormatResult, type NormalizedQuery, guessLanguage, normalizeQuery, zodProblems } from '@/lib/import/normalized';
 

@@ -6,6 +6,7 @@
 // descriptor ("Fully Met", or "Major Error" for pitfalls) doubles as the criterion description. Without an
 // id field (id, ID, query_id) the query id is a hash of its text.
 import { z } from 'zod';
+import '@/lib/zod-config';
 import { CATEGORIES, MESSAGE_ROLES, type NativeQuery, type Tier, nativeQuerySchema } from '@/lib/import/native-schema';
 import { type FormatResult, type NormalizedQuery, guessLanguage, hashOf, normalizeQuery, zodProblems } from '@/lib/import/normalized';
 

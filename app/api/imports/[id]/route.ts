@@ -1,0 +1,32 @@
+// GET /api/imports/[id] – an import job's status, progress and (when finished) its summary; admins only.
+import { getCurrentUser } from '@/lib/auth/session';
+import { prisma } from '@/lib/db';
+
+export async function GET(_request: Request, context: { params: Promise<{ id: string }> }) {
+  const user = await getCurrentUser();
+  if (!user) return Response.json({ error: 'Please sign in again.' }, { status: 401 });
+  if (user.role !== 'ADMIN') return Response.json({ error: 'Only admins can see imports.' }, { status: 403 });
+  const id = Number((await context.params).id);
+  if (!Number.isInteger(id) || id <= 0) return Response.json({ error: 'No such import.' }, { status: 404 });
+  const job = await prisma.importJob.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      datasetName: true,
+      datasetId: true,
+      fileName: true,
+      format: true,
+      status: true,
+      skipInvalid: true,
+      totalBytes: true,
+      processedBytes: true,
+      summary: true,
+      error: true,
+      errorCount: true,
+      createdAt: true,
+      finishedAt: true,
+    },
+  });
+  if (!job) return Response.json({ error: 'No such import.' }, { status: 404 });
+  return Response.json({ ...job, totalBytes: Number(job.totalBytes), processedBytes: Number(job.processedBytes) });
+}

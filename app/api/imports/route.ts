@@ -1,0 +1,66 @@
+// POST /api/imports?dataset=&format=&skipInvalid= – admins upload a benchmark file (the raw request body,
+// file name in X-File-Name). The bytes are streamed into the database and an import job is queued; the
+// response carries the job id to poll. GET /api/imports lists recent imports.
+import { getCurrentUser } from '@/lib/auth/session';
+import { prisma } from '@/lib/db';
+import { FileTooLargeError, storeFile } from '@/lib/files/stored-file';
+import { enqueue } from '@/lib/jobs/boss';
+import { listImportJobs } from '@/lib/import/list-import-jobs';
+import { uploadParamsSchema } from '@/lib/import/upload-params';
+
+export const MAX_UPLOAD_BYTES = Number(process.env.MAX_UPLOAD_MB ?? 1024) * 1024 * 1024;
+
+const json = (body: unknown, status = 200) => Response.json(body, { status });
+
+export async function POST(request: Request) {
+  const user = await getCurrentUser();
+  if (!user) return json({ error: 'Please sign in again.' }, 401);
+  if (user.role !== 'ADMIN') return json({ error: 'Only admins can import files.' }, 403);
+  const url = new URL(request.url);
+  const parsed = uploadParamsSchema.safeParse({
+    dataset: url.searchParams.get('dataset') ?? undefined,
+    format: url.searchParams.get('format') ?? undefined,
+    skipInvalid: url.searchParams.get('skipInvalid') ?? undefined,
+    fileName: request.headers.get('x-file-name') ?? undefined,
+  });
+  if (!parsed.success) {
+    return json(
+      {
+        error: 'Please correct the highlighted fields.',
+        fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), [i.message]])),
+      },
+      400,
+    );
+  }
+  if (!request.body) return json({ error: 'The upload is empty.' }, 400);
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_UPLOAD_BYTES) return json({ error: new FileTooLargeError(MAX_UPLOAD_BYTES).message }, 413);
+
+  const { dataset, format, skipInvalid, fileName } = parsed.data;
+  let stored: Awaited<ReturnType<typeof storeFile>>;
+  try {
+    stored = await storeFile({
+      name: fileName,
+      contentType: request.headers.get('content-type') ?? 'application/octet-stream',
+      body: request.body as unknown as AsyncIterable<Uint8Array>,
+      createdById: user.id,
+      maxBytes: MAX_UPLOAD_BYTES,
+    });
+  } catch (error) {
+    if (error instanceof FileTooLargeError) return json({ error: error.message }, 413);
+    throw error;
+  }
+  const job = await prisma.importJob.create({
+    data: { datasetName: dataset, fileName, format, skipInvalid, storedFileId: stored.id, totalBytes: stored.size, createdById: user.id },
+  });
+  await enqueue('import', { importJobId: job.id });
+  return json({ id: job.id }, 202);
+}
+
+export async function GET() {
+  const user = await getCurrentUser();
+  if (!user) return json({ error: 'Please sign in again.' }, 401);
+  if (user.role !== 'ADMIN') return json({ error: 'Only admins can see imports.' }, 403);
+  const jobs = await listImportJobs();
+  return json({ jobs });
+}

@@ -1,0 +1,8 @@
+// Runs once per server process. Starts the background-job workers inside the web process unless
+// WORKERS_IN_APP=false (then `npm run worker` processes do the work). Never throws: a database that is down
+// at boot must not turn every page into a 500, so the start is retried in the background.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { startWorkersInBackground } = await import('./lib/jobs/in-process');
+  startWorkersInBackground();
+}

@@ -1,0 +1,41 @@
+// The process-wide pg-boss instance (a globalThis singleton: Next bundles modules more than once).
+import { PgBoss } from 'pg-boss';
+import { databaseUrl } from '@/lib/env';
+import { QUEUE_OPTIONS, type QueueName, type QueuePayloads } from '@/lib/jobs/queues';
+
+const holder = globalThis as unknown as { __rubricAuditBoss?: Promise<PgBoss> };
+
+export function getBoss(): Promise<PgBoss> {
+  holder.__rubricAuditBoss ??= (async () => {
+    const boss = new PgBoss({
+      connectionString: databaseUrl(),
+      schema: 'pgboss',
+      application_name: 'rubric-audit-jobs',
+      max: 4,
+      superviseIntervalSeconds: 10,
+      monitorIntervalSeconds: 10,
+    });
+    boss.on('error', (error) => console.error('[jobs]', error instanceof Error ? error.message : error));
+    await boss.start();
+    for (const [name, options] of Object.entries(QUEUE_OPTIONS)) await boss.createQueue(name, options);
+    return boss;
+  })().catch((error: unknown) => {
+    // Never cache a failed start: the next call tries again (e.g. after the database comes back).
+    holder.__rubricAuditBoss = undefined;
+    throw error;
+  });
+  return holder.__rubricAuditBoss;
+}
+
+export async function enqueue<Q extends QueueName>(queue: Q, payload: QueuePayloads[Q]): Promise<string | null> {
+  const boss = await getBoss();
+  return await boss.send(queue, payload);
+}
+
+export async function stopBoss(): Promise<void> {
+  const pending = holder.__rubricAuditBoss;
+  if (!pending) return;
+  holder.__rubricAuditBoss = undefined;
+  const boss = await pending.catch(() => null);
+  await boss?.stop({ graceful: true, timeout: 20_000 });
+}

@@ -1,0 +1,31 @@
+// Workers inside the web process, started with retries, stopped cleanly on SIGTERM/SIGINT when the start
+// script asks Next.js to leave signal handling to us (NEXT_MANUAL_SIG_HANDLE=true).
+import { stopBoss } from '@/lib/jobs/boss';
+import { startWorkers } from '@/lib/jobs/worker';
+
+export function startWorkersInBackground(): void {
+  if (process.env.WORKERS_IN_APP === 'false') return;
+  let delay = 1000;
+  const attempt = () => {
+    startWorkers()
+      .then(() => console.log('[jobs] workers started in the web process'))
+      .catch((error: unknown) => {
+        console.error(
+          `[jobs] could not start workers (${error instanceof Error ? error.message : String(error)}); retrying in ${delay / 1000}s`,
+        );
+        setTimeout(attempt, delay).unref();
+        delay = Math.min(delay * 2, 30_000);
+      });
+  };
+  attempt();
+  if (process.env.NEXT_MANUAL_SIG_HANDLE === 'true') {
+    const stop = (signal: string) => {
+      console.log(`[jobs] ${signal}: finishing running jobs…`);
+      stopBoss()
+        .catch((error: unknown) => console.error(error))
+        .finally(() => process.exit(0));
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  }
+}

@@ -1,0 +1,17 @@
+// Background job queues (pg-boss, in its own `pgboss` schema of the same PostgreSQL). Each job's payload
+// only points at a row (ImportJob, JudgeRun, ReleaseFile) that holds the real state, so a handler can be
+// re-run after a crash: it reads the row and continues or starts over without duplicating anything.
+
+export interface QueuePayloads {
+  import: { importJobId: number };
+}
+
+export type QueueName = keyof QueuePayloads;
+
+export const QUEUE_OPTIONS: Record<
+  QueueName,
+  { retryLimit: number; retryDelay: number; expireInSeconds: number; heartbeatSeconds: number }
+> = {
+  // A crashed worker is noticed after the heartbeat window; the job then runs again from its row.
+  import: { retryLimit: 3, retryDelay: 5, expireInSeconds: 2 * 60 * 60, heartbeatSeconds: 30 },
+};

@@ -1,0 +1,10 @@
+// Plainer wording for zod's generic messages, applied everywhere schemas are defined (import for effect).
+import { z } from 'zod';
+
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
+    if (issue.code === 'invalid_type') return `must be ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}`;
+    return undefined;
+  },
+});

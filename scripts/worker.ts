@@ -1,0 +1,20 @@
+// npm run worker: a dedicated background-job process (imports, judge runs, exports). Start as many as you
+// like against one DATABASE_URL; set WORKERS_IN_APP=false on the web processes to keep them free of jobs.
+import { stopBoss } from '@/lib/jobs/boss';
+import { startWorkers } from '@/lib/jobs/worker';
+import { resolveDatabase } from '@/lib/db/resolve-database';
+
+const database = await resolveDatabase({ log: (line) => console.log(`[worker] ${line}`) });
+process.env.DATABASE_URL = database.url;
+await startWorkers();
+console.log('[worker] started; waiting for jobs (Ctrl+C to stop)');
+const stop = async (signal: string) => {
+  console.log(`[worker] ${signal}: finishing running jobs…`);
+  await stopBoss();
+  await database.stop();
+  process.exit(0);
+};
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
+process.once('SIGINT', () => void stop('SIGINT'));
+process.once('SIGTERM', () => void stop('SIGTERM'));
