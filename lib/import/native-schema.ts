@@ -43,23 +43,27 @@ export const provenanceSchema = z.strictObject({
 
 export const criterionSchema = z.strictObject({
   /** Stable id within the query; when absent a hash of tier, title and description is used. */
-  id: text(200).min(1).optional(),
+  id: text(200).min(1).optional().describe('Stable id within the query; when absent a hash of tier, title and description is used.'),
   title: text(2_000).min(1, 'must not be empty'),
   description: text(20_000).default(''),
   tier: z.enum(TIERS),
   /** Signed: pitfalls and penalties are negative. */
-  points: z.number().finite().min(-1000).max(1000),
-  levels: z.array(levelSchema).max(10).default([]),
-  tags: z.array(tag).max(100).default([]),
-  redLine: z.boolean().default(false),
+  points: z.number().finite().min(-1000).max(1000).describe('Signed points: pitfalls and penalties are negative.'),
+  levels: z
+    .array(levelSchema)
+    .max(10)
+    .default([])
+    .describe('Level descriptors, e.g. Not Met / Partially Met / Fully Met; for pitfalls No Error / Minor Error / Major Error.'),
+  tags: z.array(tag).max(100).default([]).describe('Tags such as axis:accuracy.'),
+  redLine: z.boolean().default(false).describe('A safety red line: violating it vetoes the response.'),
   evidence: z.array(evidenceSchema).max(50).default([]),
-  provenance: provenanceSchema.optional(),
+  provenance: provenanceSchema.optional().describe('Who or what produced the criterion. Never shown to experts.'),
 });
 
 export const responseSchema = z.strictObject({
   id: text(200).min(1),
   /** Who or what wrote it, e.g. a model name. Hidden in blind views. */
-  source: text(200).min(1),
+  source: text(200).min(1).describe('Who or what wrote it, e.g. a model name. Hidden in blind views.'),
   content: text(4_000_000),
   /** An ideal/reference completion (HealthBench). */
   ideal: z.boolean().default(false),
@@ -67,14 +71,18 @@ export const responseSchema = z.strictObject({
 
 export const nativeQuerySchema = z.strictObject({
   /** Unique within the dataset; re-importing the same id updates instead of duplicating. */
-  id: text(200).min(1),
+  id: text(200).min(1).describe('Unique within the dataset; re-importing the same id updates instead of duplicating.'),
   category: z.enum(CATEGORIES),
   department: text(200).min(1).optional(),
   /** BCP 47 language tag such as "en" or "zh". */
-  language: text(35).min(2).default('en'),
+  language: text(35).min(2).default('en').describe('BCP 47 language tag such as en or zh.'),
   tags: z.array(tag).max(100).default([]),
   /** Ordered messages; a single-turn query has one user message. */
-  conversation: z.array(messageSchema).min(1, 'needs at least one message').max(200),
+  conversation: z
+    .array(messageSchema)
+    .min(1, 'needs at least one message')
+    .max(200)
+    .describe('Ordered messages; a single-turn query has one user message.'),
   criteria: z.array(criterionSchema).max(200).default([]),
   responses: z.array(responseSchema).max(50).default([]),
   metadata: z.record(z.string(), z.unknown()).optional(),
