@@ -32,6 +32,8 @@ export interface DataTableColumnMeta {
   align?: 'left' | 'right' | 'center';
   /** Takes the width left over by the fixed-size columns (one column per table). */
   grow?: boolean;
+  /** Stays in view when the table scrolls sideways (leading columns only, in order). */
+  pin?: boolean;
 }
 
 // Module scope: stable. No client row models (the server owns processing) and no pagination feature (the
@@ -87,7 +89,7 @@ function selectColumn<TData extends RowData>(rowLabel: (row: TData) => string): 
     size: 40,
     enableHiding: false,
     enableSorting: false,
-    meta: { align: 'center' },
+    meta: { align: 'center', pin: true },
     header: ({ table }) => (
       <Checkbox
         label="Select all rows on this page"
@@ -126,6 +128,15 @@ function SortIcon({ sorted }: { sorted: false | 'asc' | 'desc' }) {
 const alignClass = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
 const justifyClass = { left: 'justify-start', right: 'justify-end', center: 'justify-center' } as const;
 const INTERACTIVE = 'a, button, input, label, select, textarea, summary';
+// A <tr> cannot draw a focus outline reliably, so its cells draw one together: top and bottom on every cell,
+// plus the left side on the first and the right side on the last.
+const FOCUS_RING = 'group-focus-visible/row:shadow-[inset_0_2px_0_var(--color-brand-500),inset_0_-2px_0_var(--color-brand-500)]';
+const FOCUS_RING_START =
+  'group-focus-visible/row:shadow-[inset_2px_0_0_var(--color-brand-500),inset_0_2px_0_var(--color-brand-500),inset_0_-2px_0_var(--color-brand-500)]';
+const FOCUS_RING_END =
+  'group-focus-visible/row:shadow-[inset_-2px_0_0_var(--color-brand-500),inset_0_2px_0_var(--color-brand-500),inset_0_-2px_0_var(--color-brand-500)]';
+/** The line after the last pinned column, where the scrolled columns slide under. */
+const PINNED_EDGE = 'z-[1] shadow-[inset_-1px_0_0_var(--color-slate-200)]';
 
 export interface DataTableProps<TData extends RowData> {
   /** The server's page of rows, already filtered and sorted. */
@@ -177,8 +188,8 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     activeRowId = null,
     scrollResetKey = '',
     busy = false,
-    rowHeight = 44,
-    maxHeight = 'calc(100dvh - 18rem)',
+    rowHeight = 48,
+    maxHeight = 'max(24rem, calc(100dvh - 22rem))',
   } = props;
   const [ownSelection, setOwnSelection] = useState<RowSelectionState>({});
   const rowSelection = props.rowSelection ?? ownSelection;
@@ -307,6 +318,21 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   const padBottom = last ? virtualizer.getTotalSize() - last.end : 0;
   const visibleColumns = table.getVisibleLeafColumns();
   const minWidth = visibleColumns.reduce((sum, column) => sum + column.getSize(), 0);
+  // Leading pinned columns: each sticks at the summed width of the pinned columns before it.
+  const pinnedLeft = new Map<string, number>();
+  let lastPinned: string | null = null;
+  for (let index = 0, left = 0; index < visibleColumns.length; index++) {
+    const column = visibleColumns[index];
+    if (!column?.columnDef.meta?.pin) break;
+    pinnedLeft.set(column.id, left);
+    lastPinned = column.id;
+    left += column.getSize();
+  }
+  const pinStyle = (columnId: string) => {
+    const left = pinnedLeft.get(columnId);
+    return left === undefined ? undefined : { left };
+  };
+  const pinClass = (columnId: string) => (!pinnedLeft.has(columnId) ? '' : columnId === lastPinned ? `sticky ${PINNED_EDGE}` : 'sticky');
   const selectedIds = table.getSelectedRowIds();
 
   const choices = table
@@ -371,7 +397,10 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                       colSpan={header.colSpan}
                       scope="col"
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                      className={`sticky top-0 z-10 bg-slate-50 px-3 py-2 text-xs font-semibold whitespace-nowrap text-slate-600 shadow-[inset_0_-1px_0_var(--color-slate-200)] ${alignClass[align]}`}
+                      style={pinStyle(column.id)}
+                      className={`sticky top-0 bg-slate-50 px-2 py-2 text-xs font-semibold whitespace-nowrap text-slate-600 shadow-[inset_0_-1px_0_var(--color-slate-200)] ${
+                        pinnedLeft.has(column.id) ? `z-20 ${pinClass(column.id)}` : 'z-10'
+                      } ${alignClass[align]}`}
                     >
                       {header.isPlaceholder ? null : column.getCanSort() ? (
                         <button
@@ -430,14 +459,18 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                   onClick={(event) => onRowClick(event, item.index)}
                   onFocus={() => setActiveIndex(item.index)}
                   style={{ height: rowHeight }}
-                  className={`group/row cursor-pointer outline-none focus-visible:relative focus-visible:z-[1] focus-visible:shadow-[inset_3px_0_0_var(--color-brand-500)] focus-visible:bg-brand-50/60 ${
-                    open ? 'bg-brand-50' : selected ? 'bg-brand-50/50' : 'hover:bg-slate-50'
+                  // Opaque backgrounds: pinned cells inherit them and cover what scrolls beneath.
+                  className={`group/row cursor-pointer outline-none focus-visible:bg-brand-50 ${
+                    open ? 'bg-brand-100' : selected ? 'bg-brand-50' : 'bg-white hover:bg-slate-50'
                   }`}
                 >
-                  {row.getVisibleCells().map((cell) => (
+                  {row.getVisibleCells().map((cell, index, cells) => (
                     <td
                       key={cell.id}
-                      className={`border-b border-slate-100 px-3 py-1.5 align-middle text-slate-700 ${alignClass[cell.column.columnDef.meta?.align ?? 'left']}`}
+                      style={pinStyle(cell.column.id)}
+                      className={`border-b border-slate-100 bg-inherit px-2 py-1.5 align-middle text-slate-700 ${pinClass(cell.column.id)} ${
+                        index === 0 ? FOCUS_RING_START : index === cells.length - 1 ? FOCUS_RING_END : FOCUS_RING
+                      } ${alignClass[cell.column.columnDef.meta?.align ?? 'left']}`}
                     >
                       <table.FlexRender cell={cell} />
                     </td>
