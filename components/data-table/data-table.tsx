@@ -467,6 +467,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                   {row.getVisibleCells().map((cell, index, cells) => (
                     <td
                       key={cell.id}
+                      data-column={cell.column.id}
                       style={pinStyle(cell.column.id)}
                       className={`border-b border-slate-100 bg-inherit px-2 py-1.5 align-middle text-slate-700 ${pinClass(cell.column.id)} ${
                         index === 0 ? FOCUS_RING_START : index === cells.length - 1 ? FOCUS_RING_END : FOCUS_RING
