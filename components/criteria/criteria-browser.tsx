@@ -103,7 +103,7 @@ export function CriteriaBrowser({
         footer={
           <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
             <p className="tabular-nums" data-testid="criteria-range">
-              {range ? `Showing ${range} of ${page.total.toLocaleString('en')}` : `${page.rows.length} shown`}
+              {range ? `Showing ${range} of ${page.total.toLocaleString('en')}` : page.rows.length ? `${page.rows.length} shown` : null}
               <span className="ml-3 hidden text-xs text-slate-500 lg:inline">
                 <kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>Enter</kbd> open · <kbd>Space</kbd> select
               </span>

@@ -427,13 +427,6 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
             ))}
           </thead>
           <tbody className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={visibleColumns.length} className="px-3 py-12 text-center text-sm text-slate-500">
-                  {props.emptyState ?? 'Nothing to show.'}
-                </td>
-              </tr>
-            ) : null}
             {padTop > 0 ? (
               // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row (never focusable) standing in for rows not mounted
               <tr aria-hidden="true">
@@ -488,6 +481,12 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
           </tbody>
         </table>
       </div>
+      {rows.length === 0 ? (
+        // Outside the scrolling table, so it is centred in what is visible rather than in the full table width.
+        <div className="border-t border-slate-100 px-3 py-12 text-center text-sm text-slate-500">
+          {props.emptyState ?? 'Nothing to show.'}
+        </div>
+      ) : null}
       {props.footer ? <div className="border-t border-slate-200 px-3 py-2">{props.footer}</div> : null}
     </div>
   );
