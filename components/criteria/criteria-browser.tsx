@@ -136,7 +136,11 @@ export function CriteriaBrowser({
           openId={openId}
           detail={detail}
           pending={isPending}
-          onClose={() => update({ open: null }, { history: 'replace' })}
+          onClose={() => {
+            // Opened from a link rather than from a row, nothing had focus before; the row is the natural place.
+            if (document.activeElement === document.body) document.querySelector<HTMLElement>(`tr[data-row-id="${openId}"]`)?.focus();
+            update({ open: null }, { history: 'replace' });
+          }}
           onOpen={openCriterion}
         />
       ) : null}

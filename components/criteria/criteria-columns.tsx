@@ -72,7 +72,8 @@ export const criteriaColumns = column.columns([
     enableSorting: false,
     cell: (info) => {
       const tags = info.getValue();
-      const shown = tags.slice(0, 2);
+      // One tag in full reads better than two cut short; the cell's tooltip and the drawer list them all.
+      const shown = tags.slice(0, 1);
       return (
         <div className="flex min-w-0 items-center gap-1 overflow-hidden" title={tags.join(', ')}>
           {shown.map((tag) => (
@@ -115,7 +116,7 @@ export const criteriaColumns = column.columns([
     header: 'Updated',
     size: 104,
     cell: (info) => (
-      <time dateTime={info.getValue()} title={formatDate(info.getValue(), true)} className="text-slate-500 tabular-nums">
+      <time dateTime={info.getValue()} title={formatDate(info.getValue(), true)} className="whitespace-nowrap text-slate-500 tabular-nums">
         {formatDate(info.getValue())}
       </time>
     ),

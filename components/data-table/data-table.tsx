@@ -136,7 +136,7 @@ const FOCUS_RING_START =
 const FOCUS_RING_END =
   'group-focus-visible/row:shadow-[inset_-2px_0_0_var(--color-brand-500),inset_0_2px_0_var(--color-brand-500),inset_0_-2px_0_var(--color-brand-500)]';
 /** The line after the last pinned column, where the scrolled columns slide under. */
-const PINNED_EDGE = 'z-[1] shadow-[inset_-1px_0_0_var(--color-slate-200)]';
+const PINNED_EDGE = 'shadow-[inset_-1px_0_0_var(--color-slate-200)]';
 
 export interface DataTableProps<TData extends RowData> {
   /** The server's page of rows, already filtered and sorted. */
@@ -189,7 +189,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     scrollResetKey = '',
     busy = false,
     rowHeight = 48,
-    maxHeight = 'max(24rem, calc(100dvh - 22rem))',
+    maxHeight = 'max(20rem, calc(100dvh - 27rem))',
   } = props;
   const [ownSelection, setOwnSelection] = useState<RowSelectionState>({});
   const rowSelection = props.rowSelection ?? ownSelection;
