@@ -367,8 +367,9 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
 
       <div ref={scrollRef} className="relative overflow-auto overscroll-contain" style={{ maxHeight }}>
         {busy ? (
-          <div aria-hidden="true" className="sticky top-0 left-0 z-20 h-0.5 w-full overflow-hidden bg-brand-100">
-            <div className="h-full w-1/3 animate-pulse bg-brand-500" />
+          // Zero height: the bar overlays the header instead of pushing the table down.
+          <div aria-hidden="true" className="sticky top-0 left-0 z-30 h-0">
+            <div className="h-0.5 w-full animate-pulse bg-brand-500" />
           </div>
         ) : null}
         <table
