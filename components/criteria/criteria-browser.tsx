@@ -2,6 +2,7 @@
 // The criteria browser: filters, the table and its keyset pages, and the detail drawer, all driven by the URL.
 // The server page already holds the rows, the total and (when `open` is set) the criterion's detail.
 import type { ColumnFiltersState } from '@tanstack/react-table';
+import Link from 'next/link';
 import { useCallback, useMemo } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ParamPatch } from '@/components/data-table/url-state';
@@ -45,6 +46,7 @@ export function CriteriaBrowser({
   const [columnVisibility, onColumnVisibilityChange] = useUrlColumnVisibility(url, { known: HIDEABLE_COLUMN_IDS });
 
   const filterKey = FILTER_KEYS.map((key) => params.get(key) ?? '').join('\u0000');
+  const hasFilters = FILTER_KEYS.some((key) => params.get(key));
   const columnFilters = useMemo<ColumnFiltersState>(
     () =>
       Object.entries(FILTERED_COLUMNS).flatMap(([key, id]) => {
@@ -93,12 +95,22 @@ export function CriteriaBrowser({
           </p>
         }
         emptyState={
-          <div className="space-y-2">
-            <p className="font-medium text-slate-700">No criteria match these filters.</p>
-            <Button variant="secondary" size="sm" onClick={() => setFilters(Object.fromEntries(FILTER_KEYS.map((key) => [key, null])))}>
-              Clear filters
-            </Button>
-          </div>
+          hasFilters ? (
+            <div className="space-y-2">
+              <p className="font-medium text-slate-700">No criteria match these filters.</p>
+              <Button variant="secondary" size="sm" onClick={() => setFilters(Object.fromEntries(FILTER_KEYS.map((key) => [key, null])))}>
+                Clear filters
+              </Button>
+            </div>
+          ) : (
+            <p>
+              <span className="font-medium text-slate-700">No criteria yet.</span> They arrive with an imported dataset; see{' '}
+              <Link href="/datasets" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                Datasets
+              </Link>
+              .
+            </p>
+          )
         }
         footer={
           <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
