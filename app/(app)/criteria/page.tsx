@@ -1,10 +1,43 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { z } from 'zod';
+import { CriteriaBrowser } from '@/components/criteria/criteria-browser';
+import { PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
+import { getCriteriaFacets } from '@/lib/criteria/criteria-facets';
+import { getCriterionDetail } from '@/lib/criteria/get-criterion-detail';
+import { criteriaParamsSchema, listCriteria } from '@/lib/criteria/list-criteria';
 
 export const metadata: Metadata = { title: 'Criteria' };
 
-export default async function Page() {
-  await requireSection('criteria');
-  return <ComingSoon title="Criteria" issue={3} summary="A fast, filterable table of every criterion." />;
+const openSchema = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
+
+/** Repeated parameters (`?tier=a&tier=b`) count as their first value, as URLSearchParams.get does in the browser. */
+function firstValues(searchParams: Record<string, string | string[] | undefined>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(searchParams)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) values[key] = first;
+  }
+  return values;
+}
+
+export default async function CriteriaPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireSection('criteria');
+  const raw = firstValues(await searchParams);
+  const params = criteriaParamsSchema.parse(raw);
+  const openId = openSchema.parse(raw.open);
+  const [page, facets, detail] = await Promise.all([
+    listCriteria(params),
+    getCriteriaFacets(),
+    openId ? getCriterionDetail({ id: openId, viewerRole: user.role }) : null,
+  ]);
+  return (
+    <>
+      <PageHeader
+        title="Criteria"
+        description="Every scoring criterion across the imported datasets. Filter, sort and share the view by its link; open a criterion to read its query and history."
+      />
+      <CriteriaBrowser page={page} facets={facets} limit={params.limit} detail={detail} />
+    </>
+  );
 }

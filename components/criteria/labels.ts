@@ -1,0 +1,42 @@
+// How criterion enums read on screen, and their colours. Shared by the criteria browser and the datasets page.
+import type { BadgeTone } from '@/components/ui/badge';
+import type { CRITERION_STATUSES } from '@/lib/criteria/list-criteria';
+import type { Category, Tier } from '@/lib/import/native-schema';
+
+export type CriterionStatus = (typeof CRITERION_STATUSES)[number];
+
+export const TIER_LABELS: Record<Tier, { label: string; tone: BadgeTone; color: string }> = {
+  ESSENTIAL: { label: 'Essential', tone: 'blue', color: '#2f6fde' },
+  IMPORTANT: { label: 'Important', tone: 'green', color: '#059669' },
+  HIGHLIGHT: { label: 'Highlight', tone: 'violet', color: '#7c3aed' },
+  PITFALL: { label: 'Pitfall', tone: 'amber', color: '#d97706' },
+};
+
+export const STATUS_LABELS: Record<CriterionStatus, { label: string; tone: BadgeTone; color: string }> = {
+  PENDING: { label: 'Pending', tone: 'slate', color: '#94a3b8' },
+  IN_AUDIT: { label: 'In audit', tone: 'blue', color: '#2f6fde' },
+  VERIFIED: { label: 'Verified', tone: 'green', color: '#059669' },
+  REVISED: { label: 'Revised', tone: 'violet', color: '#7c3aed' },
+  REJECTED: { label: 'Rejected', tone: 'red', color: '#dc2626' },
+};
+
+export const CATEGORY_LABELS: Record<Category, string> = {
+  CLINICAL_CARE: 'Clinical care',
+  WELLNESS_HEALTH: 'Wellness & health',
+  PROFESSIONAL_INQUIRY: 'Professional inquiry',
+};
+
+export const STATUSES = Object.keys(STATUS_LABELS) as CriterionStatus[];
+
+const signed = new Intl.NumberFormat('en', { signDisplay: 'exceptZero', maximumFractionDigits: 2 });
+
+/** Points are signed: +8 for a criterion met, -6 for a pitfall committed. */
+export function formatPoints(points: number): string {
+  return signed.format(points);
+}
+
+/** Dates as UTC so the server and the browser render the same text. */
+export function formatDate(iso: string | Date, withTime = false): string {
+  const text = (typeof iso === 'string' ? new Date(iso) : iso).toISOString();
+  return withTime ? `${text.slice(0, 10)} ${text.slice(11, 16)} UTC` : text.slice(0, 10);
+}
