@@ -54,6 +54,35 @@ test.describe('importing files', () => {
     // The imports are listed as succeeded.
     await page.reload();
     await expect(page.getByText('native.jsonl').first()).toBeVisible();
+
+    // The imported rows are in the Criteria table: 5 native + 2 CSV + 3 HealthBench + 3 Quark.
+    await page.goto('/criteria');
+    const filters = page.getByRole('search', { name: 'Filter criteria' });
+    await filters.getByLabel('Dataset').selectOption({ label: dataset });
+    const total = page.getByTestId('criteria-total');
+    await expect(total).toHaveText('13 criteria');
+    await filters.getByLabel('Tier').selectOption('PITFALL');
+    await expect(total).toHaveText('3 criteria');
+    const points = page.getByRole('columnheader', { name: 'Points' });
+    await points.getByRole('button').click();
+    await expect(points).toHaveAttribute('aria-sort', 'ascending');
+    const rows = page.locator('tbody tr[data-row-id]');
+    // Two pitfalls tie at −8 (HealthBench and Quark, in id order), the native one (−6) comes last.
+    await expect(rows.locator('td[data-column="points"]')).toHaveText([/[−-]8/, /[−-]8/, /[−-]6/]);
+    await expect(rows.nth(1)).toContainText('自行推荐具体降压药剂量');
+    await expect(rows.nth(2)).toContainText('Claims shakes cure obesity');
+
+    // A CSV-added criterion opens with its query's multi-turn conversation.
+    await filters.getByLabel('Tier').selectOption('');
+    await filters.getByLabel('Search title and description').fill('bleeding');
+    await filters.getByLabel('Search title and description').press('Enter');
+    await expect(total).toHaveText('1 criterion');
+    await rows.first().locator('td[data-column="title"]').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { level: 2 })).toHaveText('Warns about bleeding signs');
+    await expect(dialog).toContainText('e2e-n2');
+    await expect(dialog).toContainText('an 80-year-old on warfarin for AF');
+    await expect(dialog).toContainText('Anticoagulation handbook');
   });
 
   test('an invalid file shows every problem by line and field, and changes nothing', async ({ page }) => {
