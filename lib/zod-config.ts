@@ -5,6 +5,7 @@ z.config({
   customError: (issue) => {
     if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
     if (issue.code === 'invalid_type') return `must be ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}`;
+    if (issue.code === 'invalid_value') return `must be one of ${issue.values.map(String).join(', ')}`;
     return undefined;
   },
 });

@@ -103,7 +103,7 @@ export function ImportSummaryView({ job }: { job: ImportJobView }) {
                 <Td className="text-slate-600">{issue.file}</Td>
                 <Td align="right">{issue.line || '—'}</Td>
                 <Td className="font-mono text-xs">{issue.field}</Td>
-                <Td>{issue.reason}</Td>
+                <Td className="[overflow-wrap:anywhere]">{issue.reason}</Td>
               </tr>
             ))}
           </SimpleTable>
