@@ -1,0 +1,63 @@
+// A throwaway PostgreSQL cluster for one benchmark run: embedded binaries in its own temporary directory on
+// a free port, one migrated template database, and fresh databases cloned from it (so the app's and raw
+// PostgreSQL's databases are built exactly the same way).
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
+import { migrateDatabase } from '@/lib/db/migrate';
+
+export interface BenchCluster {
+  /** Maintenance database URL. */
+  adminUrl: string;
+  serverVersion: string;
+  createDatabase: (name: string) => Promise<string>;
+  dropDatabase: (name: string) => Promise<void>;
+  /** Runs one statement on the maintenance database (CHECKPOINT, settings). */
+  admin: (sql: string) => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+const TEMPLATE = 'bench_template';
+
+function withDatabase(url: string, database: string): string {
+  const copy = new URL(url);
+  copy.pathname = `/${database}`;
+  return copy.toString();
+}
+
+export async function startBenchCluster(workDir: string): Promise<BenchCluster> {
+  const handle = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'pg'), database: TEMPLATE, persistent: false });
+  try {
+    await migrateDatabase(handle.url);
+  } catch (error) {
+    await handle.stop();
+    throw error;
+  }
+  const adminUrl = withDatabase(handle.url, 'postgres');
+  const admin = async <T extends pg.QueryResultRow>(sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      return await client.query<T>(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  const version = await admin<{ server_version: string }>('SHOW server_version');
+  const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  return {
+    adminUrl,
+    serverVersion: version.rows[0]?.server_version ?? 'unknown',
+    createDatabase: async (name) => {
+      await admin(`CREATE DATABASE ${quote(name)} TEMPLATE ${TEMPLATE}`);
+      return withDatabase(handle.url, name);
+    },
+    dropDatabase: async (name) => {
+      await admin(`DROP DATABASE IF EXISTS ${quote(name)} WITH (FORCE)`);
+    },
+    admin: async (sql) => {
+      await admin(sql);
+    },
+    stop: handle.stop,
+  };
+}
