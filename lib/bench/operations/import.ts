@@ -15,8 +15,13 @@ import { diskSource } from '@/lib/import/read-lines';
 export const SYNTHETIC_DATASET = 'synthetic-quarkmedbench';
 /** The raw side loads into an empty database, so its CSV carries this dataset id. */
 const RAW_DATASET_ID = 1;
-/** "Flat": the import's peak RSS growth stays below this fraction of the file it imports. */
-const MAX_RSS_GROWTH_OF_FILE = 0.25;
+/**
+ * "Flat" memory: the import's peak RSS growth is a fixed allowance (a warming V8 heap, 1 MB read chunks,
+ * the 512 KB COPY buffer, per-query id maps) plus at most a tenth of the file, i.e. well below the file's
+ * size at full scale. An import that held the file, or its parsed records, would grow by a multiple of it.
+ */
+const RSS_ALLOWANCE_MB = 80;
+const RSS_SHARE_OF_FILE = 0.1;
 
 const MB = 1024 * 1024;
 const count = (n: number) => n.toLocaleString('en');
@@ -146,14 +151,13 @@ export const importOperation = defineOperation<ImportState>({
       },
     ];
   },
-  targets: (state) => [
-    { metric: 'import', maxRatio: 3 },
-    {
-      metric: 'import-rss',
-      maxValue: (state.files.jsonl.bytes / MB) * MAX_RSS_GROWTH_OF_FILE,
-      label: `flat: < ¼ of file (${((state.files.jsonl.bytes / MB) * MAX_RSS_GROWTH_OF_FILE).toFixed(0)} MB)`,
-    },
-  ],
+  targets: (state) => {
+    const maxGrowth = RSS_ALLOWANCE_MB + (state.files.jsonl.bytes / MB) * RSS_SHARE_OF_FILE;
+    return [
+      { metric: 'import', maxRatio: 3 },
+      { metric: 'import-rss', maxValue: maxGrowth, label: `flat: ≤ ${RSS_ALLOWANCE_MB} MB + 10% of file (${maxGrowth.toFixed(0)} MB)` },
+    ];
+  },
   verify: async (state) => {
     const problems: string[] = [];
     const { totals } = state.files;
