@@ -25,10 +25,23 @@ function withDatabase(url: string, database: string): string {
   return copy.toString();
 }
 
-export async function startBenchCluster(workDir: string): Promise<BenchCluster> {
+/**
+ * `extraSql` runs on the template after the migrations, so every database gets it: a what-if experiment
+ * (e.g. candidate indexes) that the import then pays for and the queries may profit from.
+ */
+export async function startBenchCluster(workDir: string, { extraSql }: { extraSql?: string | undefined } = {}): Promise<BenchCluster> {
   const handle = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'pg'), database: TEMPLATE, persistent: false });
   try {
     await migrateDatabase(handle.url);
+    if (extraSql) {
+      const client = new pg.Client({ connectionString: handle.url });
+      await client.connect();
+      try {
+        await client.query(extraSql);
+      } finally {
+        await client.end();
+      }
+    }
   } catch (error) {
     await handle.stop();
     throw error;

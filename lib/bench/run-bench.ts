@@ -20,6 +20,8 @@ export interface BenchOptions {
   json?: string | undefined;
   /** Run only these operation ids (others they depend on still run their setup). */
   only?: string[] | undefined;
+  /** A what-if experiment: SQL (e.g. candidate indexes) applied to every database after the migrations. */
+  experimentSql?: string | undefined;
 }
 
 export interface OperationReport {
@@ -34,6 +36,8 @@ export interface BenchReport {
   startedAt: string;
   scale: number;
   seed: number;
+  /** The experiment file applied after the migrations, if any. */
+  experimentSql: string | null;
   totals: ReturnType<typeof syntheticTotals>;
   machine: MachineInfo;
   loadAverageAtEnd: number[];
@@ -41,7 +45,8 @@ export interface BenchReport {
   operations: OperationReport[];
 }
 
-const USAGE = `usage: npm run bench -- [--scale 1] [--seed ${DEFAULT_SEED}] [--json results.json] [--only import,criteria-page]`;
+const USAGE = `usage: npm run bench -- [--scale 1] [--seed ${DEFAULT_SEED}] [--json results.json] [--only import,criteria-page]
+                          [--experiment-sql candidate-indexes.sql]`;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -51,6 +56,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       seed: { type: 'string', default: String(DEFAULT_SEED) },
       json: { type: 'string' },
       only: { type: 'string' },
+      'experiment-sql': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -68,7 +74,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
   const known = new Set(OPERATIONS.map((operation) => operation.id));
   const unknown = only?.filter((id) => !known.has(id)) ?? [];
   if (unknown.length) throw new Error(`unknown operation ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
-  return { scale, seed, json: values.json, only };
+  const experimentSql = values['experiment-sql'];
+  if (experimentSql && !fs.existsSync(experimentSql)) throw new Error(`--experiment-sql: no file ${experimentSql}`);
+  return { scale, seed, json: values.json, only, experimentSql };
 }
 
 async function timed(run: () => Promise<void>): Promise<number> {
@@ -124,6 +132,7 @@ export function formatReport(report: BenchReport): string {
     `Rubric Audit benchmark, ${report.startedAt}`,
     `scale ${report.scale}: ${totals.queries.toLocaleString('en')} queries (${totals.multiTurn.toLocaleString('en')} multi-turn), ` +
       `${totals.criteria.toLocaleString('en')} criteria; seed ${report.seed}`,
+    ...(report.experimentSql ? [`EXPERIMENT: ${report.experimentSql} applied to every database after the migrations`] : []),
     '',
     formatTable(metrics),
     '',
@@ -155,7 +164,9 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   process.once('SIGTERM', onSignal);
   try {
     log(`scratch directory ${workDir}; starting PostgreSQL and migrating a template database…`);
-    cluster = await startBenchCluster(workDir);
+    const extraSql = options.experimentSql ? fs.readFileSync(options.experimentSql, 'utf8') : undefined;
+    if (options.experimentSql) log(`experiment: applying ${options.experimentSql} after the migrations`);
+    cluster = await startBenchCluster(workDir, { extraSql });
     const appDatabaseUrl = await cluster.createDatabase('bench_app');
     // lib/db reads DATABASE_URL on first use; every app call in this process goes to this database.
     process.env.DATABASE_URL = appDatabaseUrl;
@@ -168,6 +179,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       startedAt,
       scale: options.scale,
       seed: options.seed,
+      experimentSql: options.experimentSql ?? null,
       totals: syntheticTotals(options.scale),
       machine,
       loadAverageAtEnd: os.loadavg(),
