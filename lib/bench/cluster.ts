@@ -10,6 +10,8 @@ export interface BenchCluster {
   /** Maintenance database URL. */
   adminUrl: string;
   serverVersion: string;
+  /** The settings that matter most for these numbers, e.g. "shared_buffers 128MB, work_mem 4MB". */
+  settings: string;
   createDatabase: (name: string) => Promise<string>;
   dropDatabase: (name: string) => Promise<void>;
   /** Runs one statement on the maintenance database (CHECKPOINT, settings). */
@@ -57,10 +59,15 @@ export async function startBenchCluster(workDir: string, { extraSql }: { extraSq
     }
   };
   const version = await admin<{ server_version: string }>('SHOW server_version');
+  const settings = await admin<{ name: string; setting: string }>(
+    `SELECT name, current_setting(name) AS setting FROM pg_settings
+      WHERE name IN ('shared_buffers', 'work_mem', 'max_parallel_workers_per_gather', 'io_method') ORDER BY name`,
+  );
   const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
   return {
     adminUrl,
     serverVersion: version.rows[0]?.server_version ?? 'unknown',
+    settings: settings.rows.map((row) => `${row.name} ${row.setting}`).join(', '),
     createDatabase: async (name) => {
       await admin(`CREATE DATABASE ${quote(name)} TEMPLATE ${TEMPLATE}`);
       return withDatabase(handle.url, name);

@@ -83,10 +83,11 @@ export interface MachineInfo {
   os: string;
   node: string;
   postgres: string;
+  postgresSettings: string;
   loadAverage: number[];
 }
 
-export function machineInfo(postgresVersion: string): MachineInfo {
+export function machineInfo(postgresVersion: string, postgresSettings: string): MachineInfo {
   const cpus = os.cpus();
   return {
     cpu: cpus[0]?.model.trim() ?? 'unknown',
@@ -95,6 +96,7 @@ export function machineInfo(postgresVersion: string): MachineInfo {
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
     postgres: postgresVersion,
+    postgresSettings,
     loadAverage: os.loadavg(),
   };
 }

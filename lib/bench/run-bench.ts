@@ -139,7 +139,7 @@ export function formatReport(report: BenchReport): string {
     `targets: ${checked - failed} of ${checked} met${failed ? `, ${failed} FAILED` : ''}`,
     ...(problems.length ? ['app and raw PostgreSQL did not do the same work:', ...problems] : []),
     `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb.toFixed(1)} GB RAM, ${machine.os}`,
-    `software: Node.js ${machine.node}, PostgreSQL ${machine.postgres} (embedded, default settings)`,
+    `software: Node.js ${machine.node}, PostgreSQL ${machine.postgres} (embedded, default settings: ${machine.postgresSettings})`,
     `load average (1/5/15 min): ${load(machine.loadAverage)} at start, ${load(report.loadAverageAtEnd)} at end`,
     `run duration: ${formatDuration(report.durationMs)} (${report.operations.map((operation) => `${operation.id} ${formatDuration(operation.durationMs)}`).join(', ')})`,
   ].join('\n');
@@ -170,7 +170,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     const appDatabaseUrl = await cluster.createDatabase('bench_app');
     // lib/db reads DATABASE_URL on first use; every app call in this process goes to this database.
     process.env.DATABASE_URL = appDatabaseUrl;
-    const machine = machineInfo(cluster.serverVersion);
+    const machine = machineInfo(cluster.serverVersion, cluster.settings);
     const ctx: BenchContext = { scale: options.scale, seed: options.seed, workDir, cluster, appDatabaseUrl, shared: {}, log };
     const operations = OPERATIONS.filter((operation) => !options.only || options.only.includes(operation.id));
     const reports: OperationReport[] = [];
