@@ -69,6 +69,8 @@ export interface BenchOperation<State> {
   raw: (state: State, iteration: number) => Promise<void>;
   metrics: (timings: Timings, state: State) => Metric[];
   targets: (state: State) => Target[];
+  /** Diagnostics printed under the table (where the time goes). */
+  notes?: (state: State) => string[];
   /** Checks that both sides did the same work; returns the differences found (empty: equivalent). */
   verify?: (state: State) => Promise<string[]>;
   teardown?: (state: State) => Promise<void>;

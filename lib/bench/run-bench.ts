@@ -29,6 +29,7 @@ export interface OperationReport {
   title: string;
   metrics: MetricResult[];
   problems: string[];
+  notes: string[];
   durationMs: number;
 }
 
@@ -115,7 +116,8 @@ async function runOperation(ctx: BenchContext, operation: BenchOperation<unknown
     const problems = (await operation.verify?.(state)) ?? [];
     const targets = operation.targets(state);
     const metrics = operation.metrics(timings, state).map((metric) => evaluateMetric(metric, targets));
-    return { id: operation.id, title: operation.title, metrics, problems, durationMs: performance.now() - started };
+    const notes = operation.notes?.(state) ?? [];
+    return { id: operation.id, title: operation.title, metrics, problems, notes, durationMs: performance.now() - started };
   } finally {
     await operation.teardown?.(state);
   }
@@ -138,6 +140,7 @@ export function formatReport(report: BenchReport): string {
     '',
     `targets: ${checked - failed} of ${checked} met${failed ? `, ${failed} FAILED` : ''}`,
     ...(problems.length ? ['app and raw PostgreSQL did not do the same work:', ...problems] : []),
+    ...report.operations.flatMap((operation) => operation.notes.map((note) => `${operation.id}: ${note}`)),
     `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb.toFixed(1)} GB RAM, ${machine.os}`,
     `software: Node.js ${machine.node}, PostgreSQL ${machine.postgres} (embedded, default settings: ${machine.postgresSettings})`,
     `load average (1/5/15 min): ${load(machine.loadAverage)} at start, ${load(report.loadAverageAtEnd)} at end`,

@@ -147,12 +147,19 @@ interface SideState {
   next: string | RawCursor | null;
 }
 
+/** How long each of the raw side's two statements took (they run in parallel; the slower one decides). */
+interface StatementTimes {
+  page: number;
+  count: number;
+}
+
 interface PageState {
   ctx: BenchContext;
   plan: PageRequest[];
   pool: pg.Pool;
   app: SideState;
   raw: SideState;
+  rawStatements: StatementTimes[];
 }
 
 /**
@@ -194,6 +201,7 @@ export const criteriaPageOperation = defineOperation<PageState>({
       pool: new pg.Pool({ connectionString: ctx.appDatabaseUrl, max: 2 }),
       app: { results: [], next: null },
       raw: { results: [], next: null },
+      rawStatements: [],
     };
   },
   warmup: WARMUP,
@@ -209,10 +217,13 @@ export const criteriaPageOperation = defineOperation<PageState>({
     const request = state.plan[iteration % state.plan.length] as PageRequest;
     const cursor = request.page > 0 && state.raw.next && typeof state.raw.next !== 'string' ? state.raw.next : null;
     const sql = rawPageSql(request, cursor);
-    const [page, counted] = await Promise.all([
-      state.pool.query<{ id: number; points: number; updated_at: Date }>(...sql.page),
-      state.pool.query<{ total: string }>(...sql.count),
+    const started = performance.now();
+    const since = <T>(promise: Promise<T>) => promise.then((value) => ({ value, ms: performance.now() - started }));
+    const [{ value: page, ms: pageMs }, { value: counted, ms: countMs }] = await Promise.all([
+      since(state.pool.query<{ id: number; points: number; updated_at: Date }>(...sql.page)),
+      since(state.pool.query<{ total: string }>(...sql.count)),
     ]);
+    state.rawStatements[iteration] = { page: pageMs, count: countMs };
     const rows = page.rows.slice(0, PAGE_SIZE);
     const last = rows[rows.length - 1];
     const sortValue = (row: { id: number; points: number; updated_at: Date }) =>
@@ -238,6 +249,21 @@ export const criteriaPageOperation = defineOperation<PageState>({
       };
     });
     return [...rows, ...perCombo];
+  },
+  notes: (state) => {
+    const p95 = (indices: number[], key: keyof StatementTimes) =>
+      percentile(
+        indices.map((index) => state.rawStatements[index]?.[key] ?? Number.NaN),
+        95,
+      ).toFixed(1);
+    const all = state.plan.map((_, index) => index);
+    return [
+      `raw SQL split, p95 of the page statement vs the count statement (run in parallel): all ${p95(all, 'page')} ms vs ${p95(all, 'count')} ms`,
+      ...COMBOS.map((combo) => {
+        const indices = all.filter((index) => state.plan[index]?.combo === combo);
+        return `  ${combo}: page ${p95(indices, 'page')} ms, count ${p95(indices, 'count')} ms`;
+      }),
+    ];
   },
   targets: () => [
     { metric: 'page-p95', maxRatio: 2 },
