@@ -49,5 +49,7 @@ describe('formatDuration', () => {
   it('uses seconds below a minute, then minutes and seconds', () => {
     expect(formatDuration(12_345)).toBe('12.3 s');
     expect(formatDuration(372_000)).toBe('6 min 12 s');
+    expect(formatDuration(119_800)).toBe('2 min 0 s');
+    expect(formatDuration(59_990)).toBe('1 min 0 s');
   });
 });
