@@ -242,7 +242,7 @@ export const criteriaPageOperation = defineOperation<PageState>({
       const pick = (values: number[]) => indices.map((index) => values[index] ?? Number.NaN);
       return {
         id: `page-p95-${combo}`,
-        label: `  p95 ${combo} (${indices.length})`,
+        label: `  p95 ${combo} (${indices.length} req.)`,
         unit: 'ms' as const,
         app: percentile(pick(timings.app), 95),
         raw: percentile(pick(timings.raw), 95),

@@ -2,6 +2,8 @@
 // into staging, merge into queries, criteria, provenance and responses) versus raw COPY of the same rows
 // straight into the same tables of a fresh database built the same way. Also samples this process's RSS
 // during the app import: a streaming import keeps it flat, i.e. its peak growth stays far below the file.
+// Like QuarkMedBench, the synthetic file carries no model responses, so the responses merge sees no rows;
+// afterwards both databases are fingerprinted to prove they hold the same rows.
 import path from 'node:path';
 import { copyRawDataset } from '@/lib/bench/copy-raw-dataset';
 import { compareFingerprints, datasetFingerprint } from '@/lib/bench/dataset-fingerprint';
