@@ -1,16 +1,16 @@
 'use client';
 // The criteria browser: filters, the table and its keyset pages, and the detail drawer, all driven by the URL.
-// The server page already holds the rows, the total and (when `open` is set) the criterion's detail.
+// The server page already holds the rows and (when `open` is set) the criterion's detail; the total streams in.
 import type { ColumnFiltersState } from '@tanstack/react-table';
 import Link from 'next/link';
-import { useCallback, useMemo } from 'react';
+import { Suspense, use, useCallback, useMemo } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ParamPatch } from '@/components/data-table/url-state';
 import { useUrlColumnVisibility, useUrlSorting, useUrlState } from '@/components/data-table/use-url-state';
 import { Button } from '@/components/ui/button';
 import type { CriteriaFacets } from '@/lib/criteria/criteria-facets';
 import type { CriterionDetail } from '@/lib/criteria/get-criterion-detail';
-import type { CriteriaPage, CriterionRow } from '@/lib/criteria/list-criteria';
+import type { CriteriaCount, CriteriaPage, CriterionRow } from '@/lib/criteria/list-criteria';
 import { HIDEABLE_COLUMN_IDS, SORTABLE_COLUMN_IDS, criteriaColumns } from './criteria-columns';
 import { CriteriaFilters, FILTER_KEYS } from './criteria-filters';
 import { CriterionDrawer } from './criterion-drawer';
@@ -29,13 +29,40 @@ const FILTERED_COLUMNS: Partial<Record<(typeof FILTER_KEYS)[number], string>> = 
   tag: 'tags',
 };
 
+/** The total, streamed in after the rows (it can take longer to count than to show the page). */
+function Total({ count }: { count: Promise<CriteriaCount> }) {
+  const { total, capped } = use(count);
+  return (
+    <>
+      <span className="font-semibold text-slate-900 tabular-nums">
+        {total.toLocaleString('en')}
+        {capped ? '+' : ''}
+      </span>{' '}
+      {total === 1 && !capped ? 'criterion' : 'criteria'}
+    </>
+  );
+}
+
+function OfTotal({ count }: { count: Promise<CriteriaCount> }) {
+  const { total, capped } = use(count);
+  return (
+    <>
+      {' '}
+      of {total.toLocaleString('en')}
+      {capped ? '+' : ''}
+    </>
+  );
+}
+
 export function CriteriaBrowser({
   page,
+  count,
   facets,
   limit,
   detail,
 }: {
   page: CriteriaPage;
+  count: Promise<CriteriaCount>;
   facets: CriteriaFacets;
   limit: number;
   detail: CriterionDetail | null;
@@ -90,8 +117,9 @@ export function CriteriaBrowser({
         busy={isPending}
         toolbar={
           <p className="text-sm text-slate-700" data-testid="criteria-total">
-            <span className="font-semibold text-slate-900 tabular-nums">{page.total.toLocaleString('en')}</span>{' '}
-            {page.total === 1 ? 'criterion' : 'criteria'}
+            <Suspense fallback={<span className="text-slate-500">Counting…</span>}>
+              <Total count={count} />
+            </Suspense>
           </p>
         }
         emptyState={
@@ -115,7 +143,16 @@ export function CriteriaBrowser({
         footer={
           <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
             <p className="tabular-nums" data-testid="criteria-range">
-              {range ? `Showing ${range} of ${page.total.toLocaleString('en')}` : page.rows.length ? `${page.rows.length} shown` : null}
+              {range ? (
+                <>
+                  Showing {range}
+                  <Suspense fallback={null}>
+                    <OfTotal count={count} />
+                  </Suspense>
+                </>
+              ) : page.rows.length ? (
+                `${page.rows.length} shown`
+              ) : null}
               <span className="ml-3 hidden text-xs text-slate-500 lg:inline">
                 <kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>Enter</kbd> open · <kbd>Space</kbd> select
               </span>

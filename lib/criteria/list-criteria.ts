@@ -18,7 +18,7 @@ const SORTS = {
   redLine: { expr: Prisma.sql`c.red_line`, cast: 'boolean' },
   updatedAt: { expr: Prisma.sql`c.updated_at`, cast: 'timestamp' },
   query: { expr: Prisma.sql`q.external_id`, cast: 'text' },
-  category: { expr: Prisma.sql`q.category`, cast: '"QueryCategory"' },
+  category: { expr: Prisma.sql`c.category`, cast: '"QueryCategory"' },
   department: { expr: Prisma.sql`COALESCE(q.department, '')`, cast: 'text' },
   dataset: { expr: Prisma.sql`c.dataset_id`, cast: 'int' },
 } as const;
@@ -71,11 +71,19 @@ export interface CriterionRow {
   datasetName: string;
 }
 
+/** Counting stops here: past it the browser shows "10,000+" (an exact count would scan every match). */
+export const COUNT_CAP = 10_000;
+
 export interface CriteriaPage {
   rows: CriterionRow[];
-  total: number;
   nextCursor: string | null;
   prevCursor: string | null;
+}
+
+export interface CriteriaCount {
+  /** Matching criteria, at most the cap; `capped` says whether there are more. */
+  total: number;
+  capped: boolean;
 }
 
 type CursorValue = string | number | boolean;
@@ -124,10 +132,27 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 }
 
+const CJK_PAIR = /[\u3400-\u9fff]{2,}/g;
+
+/** Adjacent CJK character pairs, as the manual_cjk_bigrams() index function computes them. */
+export function cjkBigrams(text: string): string[] {
+  const pairs = new Set<string>();
+  for (const run of text.match(CJK_PAIR) ?? []) {
+    const chars = [...run];
+    for (let i = 0; i < chars.length - 1; i++) pairs.add(`${chars[i]}${chars[i + 1]}`);
+  }
+  return [...pairs];
+}
+
+/** Whether the filters need the queries table (the department lives there; the category is on criteria). */
+function filtersNeedQuery(params: CriteriaParams): boolean {
+  return Boolean(params.department);
+}
+
 export function criteriaFilters(params: CriteriaParams): Prisma.Sql {
   const conditions: Prisma.Sql[] = [Prisma.sql`TRUE`];
   if (params.dataset) conditions.push(Prisma.sql`c.dataset_id = ${params.dataset}`);
-  if (params.category) conditions.push(Prisma.sql`q.category = ${params.category}::"QueryCategory"`);
+  if (params.category) conditions.push(Prisma.sql`c.category = ${params.category}::"QueryCategory"`);
   if (params.department) conditions.push(Prisma.sql`q.department = ${params.department}`);
   if (params.tier) conditions.push(Prisma.sql`c.tier = ${params.tier}::"Tier"`);
   if (params.tag) conditions.push(Prisma.sql`c.tags @> ARRAY[${params.tag}]::text[]`);
@@ -136,6 +161,9 @@ export function criteriaFilters(params: CriteriaParams): Prisma.Sql {
   if (params.q) {
     const pattern = likePattern(params.q);
     conditions.push(Prisma.sql`(c.title ILIKE ${pattern} OR c.description ILIKE ${pattern})`);
+    // Terms under three characters are too short for the trigram indexes; Chinese pairs have their own.
+    const pairs = [...params.q].length < 3 ? cjkBigrams(params.q) : [];
+    if (pairs.length) conditions.push(Prisma.sql`manual_cjk_bigrams(c.title || ' ' || c.description) @> ${pairs}::text[]`);
   }
   return Prisma.join(conditions, ' AND ');
 }
@@ -172,6 +200,19 @@ interface RawRow {
   dataset_name: string;
 }
 
+/**
+ * How many criteria match, counted up to `countCap`. Separate from the page so the rows never wait for it:
+ * the browser streams the total in after them.
+ */
+export async function countCriteria(params: CriteriaParams, { countCap = COUNT_CAP }: { countCap?: number } = {}): Promise<CriteriaCount> {
+  const counted = await prisma.$queryRaw<{ total: bigint }[]>`
+    SELECT count(*) AS total FROM (
+      SELECT 1 FROM criteria c ${filtersNeedQuery(params) ? Prisma.sql`JOIN queries q ON q.id = c.query_id` : Prisma.empty}
+      WHERE ${criteriaFilters(params)} LIMIT ${countCap + 1}) matching`;
+  const total = Number(counted[0]?.total ?? 0);
+  return { total: Math.min(total, countCap), capped: total > countCap };
+}
+
 export async function listCriteria(params: CriteriaParams): Promise<CriteriaPage> {
   const sort = SORTS[params.sort];
   const backwards = !params.after && !!params.before;
@@ -186,20 +227,16 @@ export async function listCriteria(params: CriteriaParams): Promise<CriteriaPage
     : Prisma.empty;
   const where = criteriaFilters(params);
 
-  const [raw, counted] = await Promise.all([
-    prisma.$queryRaw<RawRow[]>`
+  const raw = await prisma.$queryRaw<RawRow[]>`
       SELECT c.id, c.title, left(c.description, 300) AS description, c.tier, c.points, c.status, c.red_line, c.tags,
-             c.revision, c.updated_at, q.id AS query_id, q.external_id AS query_external_id, q.category, q.department,
+             c.revision, c.updated_at, q.id AS query_id, q.external_id AS query_external_id, c.category, q.department,
              c.dataset_id, d.name AS dataset_name
       FROM criteria c
       JOIN queries q ON q.id = c.query_id
       JOIN datasets d ON d.id = c.dataset_id
       WHERE ${where} ${keyset}
       ORDER BY ${sort.expr} ${direction}, c.id ${direction}
-      LIMIT ${params.limit + 1}`,
-    prisma.$queryRaw<{ total: bigint }[]>`
-      SELECT count(*) AS total FROM criteria c JOIN queries q ON q.id = c.query_id WHERE ${where}`,
-  ]);
+      LIMIT ${params.limit + 1}`;
 
   const hasMore = raw.length > params.limit;
   const pageRaw = raw.slice(0, params.limit);
@@ -226,5 +263,5 @@ export async function listCriteria(params: CriteriaParams): Promise<CriteriaPage
   const last = rows[rows.length - 1];
   const nextCursor = last && (backwards || hasMore) ? encodeCursor(cursorValueOf(last, params.sort), last.id) : null;
   const prevCursor = first && (backwards ? hasMore : !!cursor) ? encodeCursor(cursorValueOf(first, params.sort), first.id) : null;
-  return { rows, total: Number(counted[0]?.total ?? 0), nextCursor, prevCursor };
+  return { rows, nextCursor, prevCursor };
 }

@@ -84,6 +84,13 @@ describe('native JSON Lines', () => {
     expect(third).toMatchObject({ queries: { added: 1, updated: 1, unchanged: 1 }, criteria: { added: 2, unchanged: 4 } });
   });
 
+  it('keeps the category copied onto criteria in step when the query category changes', async () => {
+    await importFile({ source: bufferSource('a.jsonl', jsonl(query('q1'))), datasetName: 'cat' });
+    expect(new Set((await prisma.criterion.findMany()).map((c) => c.category))).toEqual(new Set(['CLINICAL_CARE']));
+    await importFile({ source: bufferSource('a.jsonl', jsonl(query('q1', { category: 'WELLNESS_HEALTH' }))), datasetName: 'cat' });
+    expect(new Set((await prisma.criterion.findMany()).map((c) => c.category))).toEqual(new Set(['WELLNESS_HEALTH']));
+  });
+
   it('never overwrites a criterion that is already in audit', async () => {
     await importFile({ source: bufferSource('a.jsonl', jsonl(query('q1'))), datasetName: 'locked' });
     await prisma.criterion.updateMany({ where: { key: 'c1' }, data: { status: 'IN_AUDIT' } });

@@ -401,15 +401,15 @@ async function mergeCriteria(
 ): Promise<ImportCounts & { locked: number }> {
   const result = await client.query<{ added: number; updated: number; total: number; locked: number }>(
     `WITH src AS (
-       SELECT s.*, q.id AS query_id FROM import_stage s
+       SELECT s.*, q.id AS query_id, q.category AS query_category FROM import_stage s
        JOIN queries q ON q.dataset_id = $1 AND q.external_id = s.query_external_id
        WHERE s.kind = 2),
      locked AS (
        SELECT count(*)::int AS n FROM src JOIN criteria c ON c.query_id = src.query_id AND c.key = src.c_key
        WHERE c.status <> 'PENDING' AND c.content_hash IS DISTINCT FROM src.content_hash),
      up AS (
-       INSERT INTO criteria (dataset_id, query_id, key, position, title, description, levels, tier, points, tags, red_line, evidence, content_hash)
-       SELECT $1, query_id, c_key, c_position, c_title, c_description, c_levels, c_tier, c_points, c_tags, c_red_line, c_evidence, content_hash FROM src
+       INSERT INTO criteria (dataset_id, query_id, category, key, position, title, description, levels, tier, points, tags, red_line, evidence, content_hash)
+       SELECT $1, query_id, query_category, c_key, c_position, c_title, c_description, c_levels, c_tier, c_points, c_tags, c_red_line, c_evidence, content_hash FROM src
        ON CONFLICT (query_id, key) DO UPDATE SET
          position = EXCLUDED.position, title = EXCLUDED.title, description = EXCLUDED.description, levels = EXCLUDED.levels,
          tier = EXCLUDED.tier, points = EXCLUDED.points, tags = EXCLUDED.tags, red_line = EXCLUDED.red_line,

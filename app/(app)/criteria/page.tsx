@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
 import { getCriteriaFacets } from '@/lib/criteria/criteria-facets';
 import { getCriterionDetail } from '@/lib/criteria/get-criterion-detail';
-import { criteriaParamsSchema, listCriteria } from '@/lib/criteria/list-criteria';
+import { countCriteria, criteriaParamsSchema, listCriteria } from '@/lib/criteria/list-criteria';
 
 export const metadata: Metadata = { title: 'Criteria' };
 
@@ -26,6 +26,8 @@ export default async function CriteriaPage({ searchParams }: { searchParams: Pro
   const raw = firstValues(await searchParams);
   const params = criteriaParamsSchema.parse(raw);
   const openId = openSchema.parse(raw.open);
+  // Not awaited: the rows render at once and the total streams in when counted.
+  const count = countCriteria(params);
   const [page, facets, detail] = await Promise.all([
     listCriteria(params),
     getCriteriaFacets(),
@@ -37,7 +39,7 @@ export default async function CriteriaPage({ searchParams }: { searchParams: Pro
         title="Criteria"
         description="Every scoring criterion across the imported datasets. Filter, sort and share the view by its link; open a criterion to read its query and history."
       />
-      <CriteriaBrowser page={page} facets={facets} limit={params.limit} detail={detail} />
+      <CriteriaBrowser page={page} count={count} facets={facets} limit={params.limit} detail={detail} />
     </>
   );
 }

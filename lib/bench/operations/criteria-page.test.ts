@@ -28,7 +28,7 @@ describe('rawPageSql', () => {
       { value: 4.5, id: 99 },
     );
     const [page, values] = sql.page;
-    expect(page).toContain('q.category = $1::"QueryCategory"');
+    expect(page).toContain('c.category = $1::"QueryCategory"');
     expect(page).toContain('(c.title ILIKE $2 OR c.description ILIKE $2)');
     expect(page).toContain('AND (c.points, c.id) < ($3::float8, $4)');
     expect(page).toContain('ORDER BY c.points DESC, c.id DESC');

@@ -1,7 +1,8 @@
 // The benchmark's operations, in the order they run. Later ones may reuse what earlier ones left in the app's
 // database (the import leaves the synthetic dataset for the criteria page).
 import type { BenchOperation } from '@/lib/bench/operation';
+import { criteriaCountOperation } from '@/lib/bench/operations/criteria-count';
 import { criteriaPageOperation } from '@/lib/bench/operations/criteria-page';
 import { importOperation } from '@/lib/bench/operations/import';
 
-export const OPERATIONS: BenchOperation<unknown>[] = [importOperation, criteriaPageOperation];
+export const OPERATIONS: BenchOperation<unknown>[] = [importOperation, criteriaPageOperation, criteriaCountOperation];
