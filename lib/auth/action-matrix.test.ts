@@ -12,6 +12,16 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'users.create': ['ADMIN'],
   'users.update': ['ADMIN'],
   'users.setActive': ['ADMIN'],
+  'audit.previewSelection': ['ADMIN'],
+  'audit.createCampaign': ['ADMIN'],
+  'audit.closeCampaign': ['ADMIN'],
+  'audit.claimNext': ['EXPERT'],
+  'audit.release': ['EXPERT'],
+  'audit.saveVerdict': ['EXPERT'],
+  'audit.updateAssignment': ['EXPERT'],
+  'audit.submit': ['EXPERT'],
+  'audit.saveProposal': ['EXPERT'],
+  'audit.deleteProposal': ['EXPERT'],
 };
 
 /** Actions open to anonymous visitors by design, and why. */

@@ -1,0 +1,93 @@
+'use server';
+// Server actions of the blind audit. Admins create and close campaigns; experts claim, judge and submit,
+// always on their own assignments (the domain functions filter by the caller's id).
+import { claimNext, releaseAssignment } from '@/lib/audit/claim-next';
+import { closeCampaign } from '@/lib/audit/close-campaign';
+import { createCampaign, previewSelection } from '@/lib/audit/create-campaign';
+import {
+  assignmentStateSchema,
+  claimSchema,
+  closeCampaignSchema,
+  createCampaignSchema,
+  deleteProposalSchema,
+  proposalSchema,
+  releaseSchema,
+  selectionSchema,
+  submitAssignmentSchema,
+  verdictDraftSchema,
+} from '@/lib/audit/schemas';
+import { deleteProposal, saveProposal, saveVerdict, submitAssignment, updateAssignmentState } from '@/lib/audit/verdicts';
+import { defineAction } from '@/lib/auth/action';
+
+export const previewSelectionAction = defineAction(
+  { name: 'audit.previewSelection', roles: ['ADMIN'], input: selectionSchema },
+  async (input) => previewSelection(input),
+);
+
+export const createCampaignAction = defineAction(
+  { name: 'audit.createCampaign', roles: ['ADMIN'], input: createCampaignSchema },
+  async (input, { user, revalidate }) => {
+    const created = await createCampaign({ actor: user, input });
+    revalidate('/audit');
+    return { data: created, message: `Created the campaign: ${created.queries} queries, ${created.criteria} criteria.` };
+  },
+);
+
+export const closeCampaignAction = defineAction(
+  { name: 'audit.closeCampaign', roles: ['ADMIN'], input: closeCampaignSchema },
+  async (input, { user, revalidate }) => {
+    const closed = await closeCampaign({ actorId: user.id, campaignId: input.campaignId });
+    revalidate('/audit');
+    return { data: closed, message: 'The campaign is closed.' };
+  },
+);
+
+export const claimNextAction = defineAction(
+  { name: 'audit.claimNext', roles: ['EXPERT'], input: claimSchema },
+  async (input, { user, revalidate }) => {
+    const result = await claimNext({ campaignId: input.campaignId, expertId: user.id });
+    revalidate('/audit');
+    return result;
+  },
+);
+
+export const releaseAssignmentAction = defineAction(
+  { name: 'audit.release', roles: ['EXPERT'], input: releaseSchema },
+  async (input, { user, revalidate }) => {
+    await releaseAssignment({ assignmentId: input.assignmentId, expertId: user.id });
+    revalidate('/audit');
+    return { released: input.assignmentId };
+  },
+);
+
+export const saveVerdictAction = defineAction(
+  { name: 'audit.saveVerdict', roles: ['EXPERT'], input: verdictDraftSchema },
+  async (input, { user }) => saveVerdict({ expertId: user.id, draft: input }),
+);
+
+export const updateAssignmentAction = defineAction(
+  { name: 'audit.updateAssignment', roles: ['EXPERT'], input: assignmentStateSchema },
+  async (input, { user }) => updateAssignmentState({ expertId: user.id, input }),
+);
+
+export const submitAssignmentAction = defineAction(
+  { name: 'audit.submit', roles: ['EXPERT'], input: submitAssignmentSchema },
+  async (input, { user, revalidate }) => {
+    const submitted = await submitAssignment({ expertId: user.id, input });
+    revalidate('/audit');
+    return { data: submitted, message: 'Submitted. Thank you.' };
+  },
+);
+
+export const saveProposalAction = defineAction(
+  { name: 'audit.saveProposal', roles: ['EXPERT'], input: proposalSchema },
+  async (input, { user }) => saveProposal({ expertId: user.id, input }),
+);
+
+export const deleteProposalAction = defineAction(
+  { name: 'audit.deleteProposal', roles: ['EXPERT'], input: deleteProposalSchema },
+  async (input, { user }) => {
+    await deleteProposal({ expertId: user.id, assignmentId: input.assignmentId, proposalId: input.proposalId });
+    return { deleted: input.proposalId };
+  },
+);

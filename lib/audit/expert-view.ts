@@ -1,0 +1,263 @@
+// THE ONLY MODULE THAT READS AUDIT DATA FOR EXPERTS. Blindness is enforced here, on the server: experts
+// never receive generator models, consensus votes, meta-rubric versions, judge runs or grades, response
+// sources, other experts' verdicts or comments, adjudications, or any criterion status. Every function
+// selects its fields explicitly (no `include` of whole rows) and filters by the expert's own id, so nothing
+// that is not listed below can reach an expert's browser. Changing what experts see means changing this file
+// (and e2e/blindness.spec.ts, which scans every expert response for leaks).
+import { prisma } from '@/lib/db';
+
+export interface ExpertCriterion {
+  id: number;
+  title: string;
+  description: string;
+  levels: { label: string; description: string }[];
+  tier: string;
+  points: number;
+  tags: string[];
+  redLine: boolean;
+  evidence: { source: string; citation?: string; url?: string }[];
+}
+
+export interface ExpertVerdict {
+  criterionId: number;
+  decision: string | null;
+  dimensions: string[];
+  weightDirection: string | null;
+  severity: string | null;
+  comment: string | null;
+  proposedRevision: { title: string; description: string; tier: string; points: number } | null;
+  rowVersion: number;
+  submitted: boolean;
+}
+
+export interface ExpertProposal {
+  id: number;
+  title: string;
+  description: string;
+  tier: string;
+  points: number;
+  redLine: boolean;
+  tags: string[];
+  rationale: string | null;
+  rowVersion: number;
+}
+
+export interface ExpertAssignment {
+  id: number;
+  state: 'RESERVED' | 'SUBMITTED' | 'EXPIRED' | 'RELEASED';
+  rowVersion: number;
+  cursor: number;
+  expiresAt: string;
+  submittedAt: string | null;
+  comprehensiveness: number | null;
+  comprehensivenessComment: string | null;
+  /** Whether the expert may still change anything (reserved, or submitted while the campaign is open). */
+  editable: boolean;
+  campaign: { id: number; name: string; dimensions: string[]; deadline: string | null; open: boolean };
+  query: {
+    externalId: string;
+    category: string;
+    department: string | null;
+    language: string;
+    conversation: { role: string; content: string }[];
+  };
+  criteria: ExpertCriterion[];
+  verdicts: ExpertVerdict[];
+  proposals: ExpertProposal[];
+}
+
+export interface ExpertCampaign {
+  id: number;
+  name: string;
+  description: string | null;
+  deadline: string | null;
+  open: boolean;
+  dimensions: string[];
+  /** Queries this expert has submitted in the campaign. */
+  mineDone: number;
+  /** Queries still open to this expert (not submitted by them, not yet at k submissions). */
+  mineRemaining: number;
+  /** The campaign's progress: submitted verdict slots over all slots (criteria × k). */
+  campaignDone: number;
+  campaignTotal: number;
+  /** The expert's live reservation, to continue where they left off. */
+  currentAssignmentId: number | null;
+}
+
+export async function listExpertCampaigns(expertId: string): Promise<ExpertCampaign[]> {
+  const rows = await prisma.$queryRaw<
+    {
+      id: number;
+      name: string;
+      description: string | null;
+      deadline: Date | null;
+      status: string;
+      dimensions: string[];
+      mine_done: number;
+      mine_remaining: number;
+      campaign_done: number;
+      campaign_total: number;
+      current_assignment_id: number | null;
+    }[]
+  >`
+    SELECT ac.id, ac.name, ac.description, ac.deadline, ac.status, ac.dimensions::text[] AS dimensions,
+      (SELECT count(*)::int FROM assignments a WHERE a.campaign_id = ac.id AND a.expert_id = ${expertId} AND a.state = 'SUBMITTED') AS mine_done,
+      (SELECT count(*)::int FROM campaign_queries cq WHERE cq.campaign_id = ac.id AND cq.submitted_count < cq.overlap_k
+         AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.campaign_id = ac.id AND a.query_id = cq.query_id
+                         AND a.expert_id = ${expertId} AND a.state = 'SUBMITTED')) AS mine_remaining,
+      (SELECT COALESCE(sum(cq.submitted_count * q.n), 0)::int FROM campaign_queries cq
+         JOIN (SELECT query_id, count(*) AS n FROM campaign_criteria WHERE campaign_id = ac.id GROUP BY query_id) q ON q.query_id = cq.query_id
+         WHERE cq.campaign_id = ac.id) AS campaign_done,
+      (SELECT (count(*) * ac.overlap_k)::int FROM campaign_criteria cc WHERE cc.campaign_id = ac.id) AS campaign_total,
+      (SELECT a.id FROM assignments a WHERE a.campaign_id = ac.id AND a.expert_id = ${expertId} AND a.state = 'RESERVED'
+         AND a.expires_at > now() ORDER BY a.reserved_at DESC LIMIT 1) AS current_assignment_id
+    FROM audit_campaigns ac
+    JOIN campaign_experts ce ON ce.campaign_id = ac.id AND ce.user_id = ${expertId}
+    ORDER BY (ac.status = 'OPEN') DESC, ac.created_at DESC`;
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    deadline: row.deadline?.toISOString() ?? null,
+    open: row.status === 'OPEN',
+    dimensions: row.dimensions,
+    mineDone: row.mine_done,
+    mineRemaining: row.mine_remaining,
+    campaignDone: row.campaign_done,
+    campaignTotal: row.campaign_total,
+    currentAssignmentId: row.current_assignment_id,
+  }));
+}
+
+/** The fields of an expert's own verdict that may be shown to them (and are returned after each save). */
+export const OWN_VERDICT_FIELDS = {
+  criterionId: true,
+  decision: true,
+  dimensions: true,
+  weightDirection: true,
+  severity: true,
+  comment: true,
+  proposedRevision: true,
+  rowVersion: true,
+  submittedAt: true,
+} as const;
+
+/** One of the expert's own assignments, or null (also for another expert's assignment id). */
+export async function getExpertAssignment({
+  assignmentId,
+  expertId,
+}: {
+  assignmentId: number;
+  expertId: string;
+}): Promise<ExpertAssignment | null> {
+  const assignment = await prisma.assignment.findFirst({
+    where: { id: assignmentId, expertId },
+    select: {
+      id: true,
+      state: true,
+      rowVersion: true,
+      cursor: true,
+      expiresAt: true,
+      submittedAt: true,
+      comprehensiveness: true,
+      comprehensivenessComment: true,
+      criterionOrder: true,
+      campaign: { select: { id: true, name: true, dimensions: true, deadline: true, status: true } },
+      query: { select: { externalId: true, category: true, department: true, language: true, conversation: true } },
+      verdicts: { where: { expertId }, select: OWN_VERDICT_FIELDS },
+      missingProposals: {
+        where: { expertId },
+        orderBy: { id: 'asc' },
+        select: {
+          id: true,
+          title: true,
+          description: true,
+          tier: true,
+          points: true,
+          redLine: true,
+          tags: true,
+          rationale: true,
+          rowVersion: true,
+        },
+      },
+    },
+  });
+  if (!assignment) return null;
+  const criteria = await prisma.criterion.findMany({
+    where: { id: { in: assignment.criterionOrder } },
+    select: { id: true, title: true, description: true, levels: true, tier: true, points: true, tags: true, redLine: true, evidence: true },
+  });
+  const byId = new Map(criteria.map((criterion) => [criterion.id, criterion]));
+  const open = assignment.campaign.status === 'OPEN';
+  const live = assignment.state === 'RESERVED' && assignment.expiresAt > new Date();
+  return {
+    id: assignment.id,
+    state: assignment.state,
+    rowVersion: assignment.rowVersion,
+    cursor: assignment.cursor,
+    expiresAt: assignment.expiresAt.toISOString(),
+    submittedAt: assignment.submittedAt?.toISOString() ?? null,
+    comprehensiveness: assignment.comprehensiveness,
+    comprehensivenessComment: assignment.comprehensivenessComment,
+    editable: open && (live || assignment.state === 'SUBMITTED'),
+    campaign: {
+      id: assignment.campaign.id,
+      name: assignment.campaign.name,
+      dimensions: assignment.campaign.dimensions,
+      deadline: assignment.campaign.deadline?.toISOString() ?? null,
+      open,
+    },
+    query: { ...assignment.query, conversation: assignment.query.conversation as ExpertAssignment['query']['conversation'] },
+    criteria: assignment.criterionOrder.flatMap((id) => {
+      const criterion = byId.get(id);
+      return criterion
+        ? [
+            {
+              ...criterion,
+              levels: criterion.levels as ExpertCriterion['levels'],
+              evidence: criterion.evidence as ExpertCriterion['evidence'],
+            },
+          ]
+        : [];
+    }),
+    verdicts: assignment.verdicts.map(({ submittedAt, proposedRevision, ...verdict }) => ({
+      ...verdict,
+      proposedRevision: proposedRevision as ExpertVerdict['proposedRevision'],
+      submitted: submittedAt !== null,
+    })),
+    proposals: assignment.missingProposals,
+  };
+}
+
+export interface ExpertHistoryRow {
+  assignmentId: number;
+  campaignName: string;
+  queryExternalId: string;
+  submittedAt: string;
+  criteria: number;
+  amendable: boolean;
+}
+
+/** The expert's submitted queries, newest first, to revisit and amend while their campaign is open. */
+export async function listExpertHistory(expertId: string, take = 100): Promise<ExpertHistoryRow[]> {
+  const rows = await prisma.assignment.findMany({
+    where: { expertId, state: 'SUBMITTED' },
+    orderBy: { submittedAt: 'desc' },
+    take,
+    select: {
+      id: true,
+      submittedAt: true,
+      criterionOrder: true,
+      campaign: { select: { name: true, status: true } },
+      query: { select: { externalId: true } },
+    },
+  });
+  return rows.map((row) => ({
+    assignmentId: row.id,
+    campaignName: row.campaign.name,
+    queryExternalId: row.query.externalId,
+    submittedAt: (row.submittedAt ?? new Date(0)).toISOString(),
+    criteria: row.criterionOrder.length,
+    amendable: row.campaign.status === 'OPEN',
+  }));
+}

@@ -1,0 +1,143 @@
+// Input schemas for the blind audit: campaign creation (admin) and everything an expert sends (verdict
+// drafts, submissions, amendments, missing-criterion proposals). Shared by forms and server actions.
+import { z } from 'zod';
+import '@/lib/zod-config';
+import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
+
+export const DECISIONS = ['ACCEPT', 'REVISE_MINOR', 'REVISE_MAJOR', 'REJECT'] as const;
+export const DIMENSIONS = ['CORRECTNESS', 'COMPREHENSIVENESS', 'RELEVANCE', 'WEIGHT'] as const;
+export const WEIGHT_DIRECTIONS = ['OVER', 'UNDER', 'REDUNDANT'] as const;
+export const SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
+export type Decision = (typeof DECISIONS)[number];
+export type Dimension = (typeof DIMENSIONS)[number];
+
+const checkbox = z
+  .union([z.boolean(), z.enum(['on', 'true', 'false'])])
+  .transform((value) => value === true || value === 'on' || value === 'true');
+const list = <T extends z.ZodType>(item: T) =>
+  z.union([item, z.array(item)]).transform((value) => (Array.isArray(value) ? value : [value]));
+
+/** How the criteria under audit are chosen. */
+export const selectionSchema = z.discriminatedUnion('mode', [
+  z.object({
+    mode: z.literal('filter'),
+    datasetId: z.coerce.number().int().positive('Choose a dataset'),
+    category: z.enum(CATEGORIES).optional(),
+    department: z.string().trim().max(200).optional(),
+    tier: z.enum(TIERS).optional(),
+    tag: z.string().trim().max(200).optional(),
+    redLine: z.enum(['yes', 'no']).optional(),
+    q: z.string().trim().max(200).optional(),
+    maxQueries: z.coerce.number().int().min(1).max(100_000).optional(),
+  }),
+  z.object({
+    mode: z.literal('sample'),
+    datasetId: z.coerce.number().int().positive('Choose a dataset'),
+    /** How many queries to draw; allocated to categories in proportion to the population. */
+    queries: z.coerce.number().int().min(1, 'At least one query').max(100_000),
+    seed: z.coerce.number().int().min(0).max(2_147_483_647).default(1),
+    tiers: list(z.enum(TIERS)).default([...TIERS]),
+  }),
+]);
+export type Selection = z.infer<typeof selectionSchema>;
+
+export const createCampaignSchema = z
+  .object({
+    name: z.string('Name the campaign').trim().min(1, 'Name the campaign').max(200),
+    description: z.string().trim().max(5_000).optional(),
+    overlapK: z.coerce.number().int().min(1, 'At least 1').max(20, 'At most 20').default(3),
+    expertIds: list(z.string().min(1)).refine((ids) => ids.length > 0, 'Choose at least one expert'),
+    matchSpecialty: checkbox.default(false),
+    dimensions: list(z.enum(DIMENSIONS))
+      .refine((dims) => dims.length > 0, 'Keep at least one dimension')
+      .default([...DIMENSIONS]),
+    deadline: z
+      .string()
+      .optional()
+      .transform((value) => (value ? new Date(value) : undefined))
+      .refine((value) => value === undefined || !Number.isNaN(value.getTime()), 'Not a valid date'),
+    reservationMinutes: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+    fastThresholdSeconds: z.coerce.number().int().min(0).max(600).default(4),
+    selection: selectionSchema,
+  })
+  .refine((input) => new Set(input.expertIds).size >= input.overlapK, {
+    path: ['expertIds'],
+    message: 'Choose at least as many experts as verdicts wanted per criterion (k)',
+  });
+export type CreateCampaignInput = z.infer<typeof createCampaignSchema>;
+
+/** The proposed text of a revision. */
+export const revisionSchema = z.object({
+  title: z.string().trim().min(1, 'The title cannot be empty').max(2_000),
+  description: z.string().trim().max(20_000),
+  tier: z.enum(TIERS),
+  points: z.coerce.number().finite().min(-1000).max(1000),
+});
+
+export const verdictDraftSchema = z.object({
+  assignmentId: z.coerce.number().int().positive(),
+  criterionId: z.coerce.number().int().positive(),
+  /** The rowVersion the client last saw (0 for a verdict it has never saved). */
+  rowVersion: z.coerce.number().int().min(0),
+  decision: z.enum(DECISIONS).nullable().default(null),
+  dimensions: z.array(z.enum(DIMENSIONS)).max(4).default([]),
+  weightDirection: z.enum(WEIGHT_DIRECTIONS).nullable().default(null),
+  severity: z.enum(SEVERITIES).nullable().default(null),
+  comment: z.string().max(10_000).nullable().default(null),
+  proposedRevision: revisionSchema.nullable().default(null),
+  /** Seconds spent on this criterion since the last save (added to the running total). */
+  secondsDelta: z.coerce.number().int().min(0).max(3600).default(0),
+});
+export type VerdictDraft = z.infer<typeof verdictDraftSchema>;
+
+export const submitAssignmentSchema = z.object({
+  assignmentId: z.coerce.number().int().positive(),
+  rowVersion: z.coerce.number().int().min(1),
+  comprehensiveness: z.coerce.number().int().min(1, 'Rate the completeness of the set').max(5),
+  comprehensivenessComment: z.string().trim().max(10_000).optional(),
+});
+
+export const assignmentStateSchema = z.object({
+  assignmentId: z.coerce.number().int().positive(),
+  rowVersion: z.coerce.number().int().min(1),
+  cursor: z.coerce.number().int().min(0).max(1000).optional(),
+  comprehensiveness: z.coerce.number().int().min(1).max(5).nullable().optional(),
+  comprehensivenessComment: z.string().max(10_000).nullable().optional(),
+  secondsDelta: z.coerce.number().int().min(0).max(3600).default(0),
+});
+
+export const proposalSchema = z.object({
+  assignmentId: z.coerce.number().int().positive(),
+  /** Present to edit an existing proposal. */
+  proposalId: z.coerce.number().int().positive().optional(),
+  rowVersion: z.coerce.number().int().min(0).default(0),
+  title: z.string('Give the missing criterion a title').trim().min(1, 'Give the missing criterion a title').max(2_000),
+  description: z.string().trim().max(20_000).default(''),
+  tier: z.enum(TIERS),
+  points: z.coerce.number().finite().min(-1000).max(1000),
+  redLine: checkbox.default(false),
+  tags: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value) =>
+      (Array.isArray(value) ? value : (value ?? '').split(','))
+        .map((tag) => tag.trim())
+        .filter(Boolean)
+        .slice(0, 20),
+    ),
+  rationale: z.string().trim().max(10_000).optional(),
+});
+
+export const deleteProposalSchema = z.object({
+  assignmentId: z.coerce.number().int().positive(),
+  proposalId: z.coerce.number().int().positive(),
+});
+
+export const claimSchema = z.object({ campaignId: z.coerce.number().int().positive() });
+export const releaseSchema = z.object({ assignmentId: z.coerce.number().int().positive() });
+export const closeCampaignSchema = z.object({ campaignId: z.coerce.number().int().positive() });

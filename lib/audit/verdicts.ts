@@ -1,0 +1,340 @@
+// An expert's work on one assignment: verdict drafts (autosaved), the submission, amendments after it
+// (until the campaign closes) and missing-criterion proposals. Every write:
+//  - checks that the assignment is the caller's own (another expert's id is simply "not found");
+//  - uses optimistic concurrency on rowVersion: a write based on an outdated version is refused and the
+//    current server state is returned, so a stale tab is told and can show both; nothing is overwritten;
+//  - keeps the reservation alive while the expert works (the expiry slides with activity);
+//  - writes an AuditEvent for every change to a submitted verdict (submission, amendment) and every proposal.
+// Drafts before submission are not audit events: they are not verdicts yet.
+import { OWN_VERDICT_FIELDS } from '@/lib/audit/expert-view';
+import type { Dimension } from '@/lib/audit/schemas';
+import type { assignmentStateSchema, proposalSchema, submitAssignmentSchema, VerdictDraft } from '@/lib/audit/schemas';
+import { recordEvent } from '@/lib/audit-trail/record-event';
+import { prisma } from '@/lib/db';
+import { DomainError, conflict, invalid, notFound } from '@/lib/errors';
+import { Prisma } from '@/lib/generated/prisma/client';
+import type { z } from 'zod';
+
+type Tx = Prisma.TransactionClient;
+
+const verdictFields = { ...OWN_VERDICT_FIELDS, secondsSpent: true } as const;
+
+export type StoredVerdict = Prisma.VerdictGetPayload<{ select: typeof verdictFields }>;
+
+export type SaveVerdictResult = { status: 'saved'; verdict: StoredVerdict } | { status: 'conflict'; current: StoredVerdict | null };
+
+interface OwnAssignment {
+  id: number;
+  campaignId: number;
+  queryId: number;
+  state: string;
+  rowVersion: number;
+  criterionOrder: number[];
+  submittedAt: Date | null;
+  campaign: { status: string; dimensions: Dimension[]; reservationMinutes: number; fastThresholdSeconds: number };
+}
+
+/** Locks and returns the caller's own assignment, if they may still change it. */
+async function lockOwnAssignment(tx: Tx, assignmentId: number, expertId: string): Promise<OwnAssignment> {
+  const locked = await tx.$queryRaw<
+    { id: number }[]
+  >`SELECT id FROM assignments WHERE id = ${assignmentId} AND expert_id = ${expertId} FOR UPDATE`;
+  if (locked.length === 0) throw notFound('This assignment');
+  const assignment = await tx.assignment.findUniqueOrThrow({
+    where: { id: assignmentId },
+    select: {
+      id: true,
+      campaignId: true,
+      queryId: true,
+      state: true,
+      rowVersion: true,
+      criterionOrder: true,
+      submittedAt: true,
+      expiresAt: true,
+      campaign: { select: { status: true, dimensions: true, reservationMinutes: true, fastThresholdSeconds: true } },
+    },
+  });
+  if (assignment.campaign.status !== 'OPEN') throw new DomainError('CONFLICT', 'The campaign is closed; verdicts can no longer change.');
+  if (assignment.state === 'RESERVED' && assignment.expiresAt <= new Date()) {
+    throw new DomainError(
+      'CONFLICT',
+      'Your reservation of this query expired. Your drafts are kept: take the query again from the audit page.',
+    );
+  }
+  if (assignment.state !== 'RESERVED' && assignment.state !== 'SUBMITTED') {
+    throw new DomainError('CONFLICT', 'This query is no longer reserved for you. Your drafts are kept: take it again from the audit page.');
+  }
+  return assignment as OwnAssignment;
+}
+
+/** Slides the reservation's expiry while the expert is working. */
+async function touch(tx: Tx, assignment: OwnAssignment, secondsDelta = 0): Promise<void> {
+  await tx.assignment.update({
+    where: { id: assignment.id },
+    data: {
+      lastActivityAt: new Date(),
+      secondsSpent: { increment: secondsDelta },
+      ...(assignment.state === 'RESERVED' ? { expiresAt: new Date(Date.now() + assignment.campaign.reservationMinutes * 60_000) } : {}),
+    },
+  });
+}
+
+/** Problems with one verdict as it would be submitted; empty when it is complete and consistent. */
+export function verdictProblems(
+  verdict: Pick<StoredVerdict, 'decision' | 'dimensions' | 'weightDirection' | 'comment' | 'proposedRevision'> | undefined,
+  allowedDimensions: readonly string[],
+  original?: { title: string; description: string; tier: string; points: number },
+): string[] {
+  if (!verdict?.decision) return ['choose a decision'];
+  const problems: string[] = [];
+  const dimensions = verdict.dimensions ?? [];
+  const outside = dimensions.filter((dimension) => !allowedDimensions.includes(dimension));
+  if (outside.length) problems.push(`this campaign does not audit ${outside.join(', ').toLowerCase()}`);
+  if (verdict.decision === 'ACCEPT' && dimensions.length > 0) problems.push('an accepted criterion has no error dimensions');
+  if (verdict.decision !== 'ACCEPT' && dimensions.length === 0) problems.push('a rejection or revision needs at least one error dimension');
+  if (dimensions.includes('WEIGHT') && !verdict.weightDirection)
+    problems.push('a weight error needs its direction (over, under or redundant)');
+  if (verdict.decision === 'REVISE_MINOR' || verdict.decision === 'REVISE_MAJOR') {
+    const revision = verdict.proposedRevision as { title: string; description: string; tier: string; points: number } | null;
+    const changed =
+      revision &&
+      original &&
+      (revision.title !== original.title ||
+        revision.description !== original.description ||
+        revision.tier !== original.tier ||
+        revision.points !== original.points);
+    if (!changed && !verdict.comment?.trim()) problems.push('a revision needs the revised text or a comment saying what to change');
+  }
+  return problems;
+}
+
+export async function saveVerdict({ expertId, draft }: { expertId: string; draft: VerdictDraft }): Promise<SaveVerdictResult> {
+  return await prisma.$transaction(async (tx) => {
+    const assignment = await lockOwnAssignment(tx, draft.assignmentId, expertId);
+    if (!assignment.criterionOrder.includes(draft.criterionId)) throw notFound('This criterion in your assignment');
+    const current = await tx.verdict.findUnique({
+      where: { assignmentId_criterionId: { assignmentId: assignment.id, criterionId: draft.criterionId } },
+      select: verdictFields,
+    });
+    if ((current?.rowVersion ?? 0) !== draft.rowVersion) return { status: 'conflict', current };
+
+    const fields = {
+      decision: draft.decision,
+      dimensions: draft.decision === 'ACCEPT' ? [] : draft.dimensions,
+      weightDirection: draft.dimensions.includes('WEIGHT') && draft.decision !== 'ACCEPT' ? draft.weightDirection : null,
+      severity: draft.decision === 'ACCEPT' ? null : draft.severity,
+      comment: draft.comment,
+      proposedRevision:
+        (draft.decision === 'REVISE_MINOR' || draft.decision === 'REVISE_MAJOR') && draft.proposedRevision
+          ? draft.proposedRevision
+          : undefined,
+    };
+    const submitted = assignment.state === 'SUBMITTED';
+    if (submitted) {
+      // An amendment must itself be a complete verdict.
+      const original = await tx.criterion.findUniqueOrThrow({
+        where: { id: draft.criterionId },
+        select: { title: true, description: true, tier: true, points: true },
+      });
+      const problems = verdictProblems(
+        { ...fields, proposedRevision: fields.proposedRevision ?? null },
+        assignment.campaign.dimensions,
+        original,
+      );
+      if (problems.length)
+        throw invalid(`This change cannot be saved: ${problems.join('; ')}.`, { [`criterion.${draft.criterionId}`]: problems });
+    }
+    const revision =
+      fields.proposedRevision === undefined ? { proposedRevision: Prisma.DbNull } : { proposedRevision: fields.proposedRevision };
+    const data = { ...fields, ...revision, secondsSpent: { increment: draft.secondsDelta } };
+    const verdict = current
+      ? await tx.verdict.update({
+          where: { assignmentId_criterionId: { assignmentId: assignment.id, criterionId: draft.criterionId } },
+          data: { ...data, rowVersion: { increment: 1 } },
+          select: verdictFields,
+        })
+      : await tx.verdict.create({
+          data: {
+            ...fields,
+            ...revision,
+            secondsSpent: draft.secondsDelta,
+            assignmentId: assignment.id,
+            campaignId: assignment.campaignId,
+            expertId,
+            criterionId: draft.criterionId,
+            submittedAt: submitted ? new Date() : null,
+          },
+          select: verdictFields,
+        });
+    if (submitted) {
+      await recordEvent(tx, {
+        actorId: expertId,
+        action: 'verdict.amend',
+        entityType: 'verdict',
+        entityId: `${assignment.id}:${draft.criterionId}`,
+        before: current,
+        after: verdict,
+      });
+    }
+    await touch(tx, assignment, draft.secondsDelta);
+    return { status: 'saved', verdict };
+  });
+}
+
+export async function updateAssignmentState({ expertId, input }: { expertId: string; input: z.infer<typeof assignmentStateSchema> }) {
+  return await prisma.$transaction(async (tx) => {
+    const assignment = await lockOwnAssignment(tx, input.assignmentId, expertId);
+    const changesRating = input.comprehensiveness !== undefined || input.comprehensivenessComment !== undefined;
+    if (changesRating && assignment.rowVersion !== input.rowVersion) {
+      const current = await tx.assignment.findUniqueOrThrow({
+        where: { id: assignment.id },
+        select: { comprehensiveness: true, comprehensivenessComment: true, rowVersion: true },
+      });
+      return { status: 'conflict' as const, current };
+    }
+    const updated = await tx.assignment.update({
+      where: { id: assignment.id },
+      data: {
+        ...(input.cursor !== undefined ? { cursor: input.cursor } : {}),
+        ...(input.comprehensiveness !== undefined ? { comprehensiveness: input.comprehensiveness } : {}),
+        ...(input.comprehensivenessComment !== undefined ? { comprehensivenessComment: input.comprehensivenessComment } : {}),
+        ...(changesRating ? { rowVersion: { increment: 1 } } : {}),
+      },
+      select: { comprehensiveness: true, comprehensivenessComment: true, rowVersion: true },
+    });
+    if (changesRating && assignment.state === 'SUBMITTED') {
+      await recordEvent(tx, {
+        actorId: expertId,
+        action: 'assignment.amend',
+        entityType: 'assignment',
+        entityId: assignment.id,
+        after: updated,
+      });
+    }
+    await touch(tx, assignment, input.secondsDelta);
+    return { status: 'saved' as const, current: updated };
+  });
+}
+
+export async function submitAssignment({ expertId, input }: { expertId: string; input: z.infer<typeof submitAssignmentSchema> }) {
+  return await prisma.$transaction(async (tx) => {
+    const assignment = await lockOwnAssignment(tx, input.assignmentId, expertId);
+    if (assignment.state === 'SUBMITTED') throw conflict('This query was already submitted (perhaps in another tab). Reload to see it.');
+    if (assignment.rowVersion !== input.rowVersion)
+      throw conflict('This query changed in another tab. Reload to see the latest version; your drafts are saved.');
+    const [verdicts, criteria] = await Promise.all([
+      tx.verdict.findMany({ where: { assignmentId: assignment.id }, select: { ...verdictFields, id: true } }),
+      tx.criterion.findMany({
+        where: { id: { in: assignment.criterionOrder } },
+        select: { id: true, title: true, description: true, tier: true, points: true },
+      }),
+    ]);
+    const byCriterion = new Map(verdicts.map((verdict) => [verdict.criterionId, verdict]));
+    const fieldErrors: Record<string, string[]> = {};
+    for (const criterion of criteria) {
+      const problems = verdictProblems(byCriterion.get(criterion.id), assignment.campaign.dimensions, criterion);
+      if (problems.length) fieldErrors[`criterion.${criterion.id}`] = problems;
+    }
+    if (Object.keys(fieldErrors).length) {
+      const count = Object.keys(fieldErrors).length;
+      throw invalid(`${count} criteri${count === 1 ? 'on needs' : 'a need'} attention before you can submit.`, fieldErrors);
+    }
+    const now = new Date();
+    for (const verdict of verdicts) {
+      const flaggedFast = verdict.secondsSpent < assignment.campaign.fastThresholdSeconds;
+      const after = await tx.verdict.update({
+        where: { id: verdict.id },
+        data: { submittedAt: now, flaggedFast, rowVersion: { increment: 1 } },
+        select: verdictFields,
+      });
+      await recordEvent(tx, {
+        actorId: expertId,
+        action: 'verdict.submit',
+        entityType: 'verdict',
+        entityId: `${assignment.id}:${verdict.criterionId}`,
+        after: { ...after, flaggedFast },
+      });
+    }
+    const updated = await tx.assignment.update({
+      where: { id: assignment.id },
+      data: {
+        state: 'SUBMITTED',
+        submittedAt: now,
+        comprehensiveness: input.comprehensiveness,
+        comprehensivenessComment: input.comprehensivenessComment ?? null,
+        rowVersion: { increment: 1 },
+      },
+      select: { rowVersion: true },
+    });
+    await tx.$executeRaw`
+      UPDATE campaign_queries SET submitted_count = submitted_count + 1 WHERE campaign_id = ${assignment.campaignId} AND query_id = ${assignment.queryId}`;
+    await recordEvent(tx, {
+      actorId: expertId,
+      action: 'assignment.submit',
+      entityType: 'assignment',
+      entityId: assignment.id,
+      after: { comprehensiveness: input.comprehensiveness, verdicts: verdicts.length },
+    });
+    return { rowVersion: updated.rowVersion, verdicts: verdicts.length };
+  });
+}
+
+export async function saveProposal({ expertId, input }: { expertId: string; input: z.infer<typeof proposalSchema> }) {
+  return await prisma.$transaction(async (tx) => {
+    const assignment = await lockOwnAssignment(tx, input.assignmentId, expertId);
+    const fields = {
+      title: input.title,
+      description: input.description,
+      tier: input.tier,
+      points: input.points,
+      redLine: input.redLine,
+      tags: input.tags,
+      rationale: input.rationale ?? null,
+    };
+    if (input.proposalId) {
+      const updated = await tx.missingCriterionProposal.updateMany({
+        where: { id: input.proposalId, assignmentId: assignment.id, expertId, rowVersion: input.rowVersion },
+        data: { ...fields, rowVersion: { increment: 1 } },
+      });
+      if (updated.count === 0) {
+        const exists = await tx.missingCriterionProposal.findFirst({
+          where: { id: input.proposalId, assignmentId: assignment.id, expertId },
+          select: { id: true },
+        });
+        if (!exists) throw notFound('This proposal');
+        throw conflict('This proposal changed in another tab. Reload to see the latest version.');
+      }
+    }
+    const proposal = input.proposalId
+      ? await tx.missingCriterionProposal.findUniqueOrThrow({ where: { id: input.proposalId } })
+      : await tx.missingCriterionProposal.create({
+          data: { ...fields, assignmentId: assignment.id, campaignId: assignment.campaignId, expertId, queryId: assignment.queryId },
+        });
+    await recordEvent(tx, {
+      actorId: expertId,
+      action: input.proposalId ? 'proposal.update' : 'proposal.create',
+      entityType: 'missing_criterion_proposal',
+      entityId: proposal.id,
+      after: fields,
+    });
+    await touch(tx, assignment);
+    return { id: proposal.id, rowVersion: proposal.rowVersion };
+  });
+}
+
+export async function deleteProposal({
+  expertId,
+  assignmentId,
+  proposalId,
+}: {
+  expertId: string;
+  assignmentId: number;
+  proposalId: number;
+}) {
+  await prisma.$transaction(async (tx) => {
+    const assignment = await lockOwnAssignment(tx, assignmentId, expertId);
+    const removed = await tx.missingCriterionProposal.deleteMany({ where: { id: proposalId, assignmentId: assignment.id, expertId } });
+    if (removed.count === 0) throw notFound('This proposal');
+    await recordEvent(tx, { actorId: expertId, action: 'proposal.delete', entityType: 'missing_criterion_proposal', entityId: proposalId });
+  });
+}
