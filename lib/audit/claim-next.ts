@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import { prisma } from '@/lib/db';
 import { DomainError, notFound } from '@/lib/errors';
-import type { Prisma } from '@/lib/generated/prisma/client';
+import { Prisma } from '@/lib/generated/prisma/client';
 
 export type ClaimResult = { kind: 'claimed' | 'resumed'; assignmentId: number } | { kind: 'none'; reason: 'done' | 'waiting' };
 
@@ -67,17 +67,26 @@ export async function claimNext({ campaignId, expertId }: { campaignId: number; 
         )
       : null;
     // Fill queries that others have started first (they complete sooner), then in the campaign's order.
-    const candidates = await tx.$queryRaw<{ query_id: number }[]>`
-      SELECT cq.query_id FROM campaign_queries cq
-      WHERE cq.campaign_id = ${campaignId} AND cq.holders < ${campaign.overlapK}
-        AND NOT EXISTS (
-          SELECT 1 FROM assignments a
-          WHERE a.campaign_id = ${campaignId} AND a.query_id = cq.query_id AND a.expert_id = ${expertId}
-            AND a.state IN ('RESERVED', 'SUBMITTED'))
-        AND (${specialties === null} OR cq.department IS NULL OR lower(cq.department) = ANY(${specialties ?? []}::text[]))
-      ORDER BY cq.holders DESC, cq.sort_key DESC
-      LIMIT 1
-      FOR UPDATE OF cq SKIP LOCKED`;
+    const eligible = Prisma.sql`
+      cq.campaign_id = ${campaignId} AND cq.holders < ${campaign.overlapK}
+      AND NOT EXISTS (
+        SELECT 1 FROM assignments a
+        WHERE a.campaign_id = ${campaignId} AND a.query_id = cq.query_id AND a.expert_id = ${expertId}
+          AND a.state IN ('RESERVED', 'SUBMITTED'))
+      AND (${specialties === null} OR cq.department IS NULL OR lower(cq.department) = ANY(${specialties ?? []}::text[]))`;
+    let candidates: { query_id: number }[] = [];
+    const giveUpAt = Date.now() + 3000;
+    while (Date.now() < giveUpAt) {
+      candidates = await tx.$queryRaw<{ query_id: number }[]>`
+        SELECT cq.query_id FROM campaign_queries cq WHERE ${eligible}
+        ORDER BY cq.holders DESC, cq.sort_key DESC LIMIT 1 FOR UPDATE OF cq SKIP LOCKED`;
+      if (candidates.length > 0) break;
+      // Every eligible row is locked by someone else's claim at this instant. If rows are still eligible,
+      // their claims may leave slots free: look again shortly instead of answering "nothing free".
+      const locked = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM campaign_queries cq WHERE ${eligible}`;
+      if ((locked[0]?.n ?? 0) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 8));
+    }
     const queryId = candidates[0]?.query_id;
     if (queryId === undefined) {
       // Nothing free right now: either everything is done, or the remaining slots are reserved by others.
