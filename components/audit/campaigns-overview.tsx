@@ -1,0 +1,4 @@
+// Placeholder: the campaigns list for admins and reviewers (being built).
+export function CampaignsOverview() {
+  return null;
+}
