@@ -1,4 +1,4 @@
 // Placeholder: the campaigns list for admins and reviewers (being built).
-export function CampaignsOverview() {
+export function CampaignsOverview(_props: { role: string }) {
   return null;
 }

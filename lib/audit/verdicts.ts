@@ -240,6 +240,7 @@ export async function submitAssignment({ expertId, input }: { expertId: string; 
       throw invalid(`${count} criteri${count === 1 ? 'on needs' : 'a need'} attention before you can submit.`, fieldErrors);
     }
     const now = new Date();
+    const versions: Record<number, number> = {};
     for (const verdict of verdicts) {
       const flaggedFast = verdict.secondsSpent < assignment.campaign.fastThresholdSeconds;
       const after = await tx.verdict.update({
@@ -247,6 +248,7 @@ export async function submitAssignment({ expertId, input }: { expertId: string; 
         data: { submittedAt: now, flaggedFast, rowVersion: { increment: 1 } },
         select: verdictFields,
       });
+      versions[verdict.criterionId] = after.rowVersion;
       await recordEvent(tx, {
         actorId: expertId,
         action: 'verdict.submit',
@@ -275,7 +277,7 @@ export async function submitAssignment({ expertId, input }: { expertId: string; 
       entityId: assignment.id,
       after: { comprehensiveness: input.comprehensiveness, verdicts: verdicts.length },
     });
-    return { rowVersion: updated.rowVersion, verdicts: verdicts.length };
+    return { rowVersion: updated.rowVersion, verdicts: verdicts.length, versions };
   });
 }
 

@@ -10,6 +10,8 @@ export interface RoutePolicy {
   roles: readonly Role[] | 'public';
   /** A concrete URL for dynamic routes (filled from seeded data by the e2e test). */
   sample?: string;
+  /** The page shows one object that belongs to one user: allowed roles get it (200) or "not found" (404). */
+  objectLevel?: boolean;
   kind: 'page' | 'api';
 }
 
@@ -20,6 +22,9 @@ export const ROUTE_POLICY: RoutePolicy[] = [
   { route: '/datasets/import', roles: ['ADMIN'], kind: 'page' },
   { route: '/criteria', roles: SECTIONS.criteria.roles, kind: 'page' },
   { route: '/audit', roles: SECTIONS.audit.roles, kind: 'page' },
+  { route: '/audit/history', roles: ['EXPERT'], kind: 'page' },
+  // An assignment belongs to one expert: other experts get 404, other roles 403.
+  { route: '/audit/work/[id]', roles: ['EXPERT'], sample: '/audit/work/1', objectLevel: true, kind: 'page' },
   { route: '/analytics', roles: SECTIONS.analytics.roles, kind: 'page' },
   { route: '/meta-rubrics', roles: SECTIONS.metaRubrics.roles, kind: 'page' },
   { route: '/pairwise', roles: SECTIONS.pairwise.roles, kind: 'page' },

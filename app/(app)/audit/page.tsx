@@ -1,10 +1,35 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import Link from 'next/link';
+import { CampaignsOverview } from '@/components/audit/campaigns-overview';
+import { ExpertHome } from '@/components/audit/expert-home';
+import { PageHeader } from '@/components/ui/page-header';
+import { listExpertCampaigns } from '@/lib/audit/expert-view';
 import { requireSection } from '@/lib/auth/session';
 
 export const metadata: Metadata = { title: 'Audit' };
 
-export default async function Page() {
-  await requireSection('audit');
-  return <ComingSoon title="Audit" issue={4} summary="Blind expert audit campaigns." />;
+export default async function AuditPage() {
+  const user = await requireSection('audit');
+  if (user.role === 'EXPERT') {
+    return (
+      <>
+        <PageHeader
+          title="My audits"
+          description="Each query you take is yours for a while; your drafts save as you go. You never see who wrote a criterion or what others decided."
+          actions={
+            <Link href="/audit/history" className="text-sm font-medium text-brand-600 hover:underline">
+              My submitted queries
+            </Link>
+          }
+        />
+        <ExpertHome campaigns={await listExpertCampaigns(user.id)} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="Audit campaigns" description="Blind expert audits of criteria: progress, experts and flags." />
+      <CampaignsOverview role={user.role} />
+    </>
+  );
 }

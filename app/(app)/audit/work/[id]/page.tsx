@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import { forbidden, notFound } from 'next/navigation';
+import { AuditScreen } from '@/components/audit/audit-screen';
+import { getExpertAssignment, listExpertCampaigns } from '@/lib/audit/expert-view';
+import { requireSection } from '@/lib/auth/session';
+
+export const metadata: Metadata = { title: 'Audit' };
+
+export default async function AuditWorkPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requireSection('audit');
+  // Only the expert who holds an assignment ever sees it; admins and reviewers do not open experts' work.
+  if (user.role !== 'EXPERT') forbidden();
+  const id = Number((await params).id);
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) notFound();
+  const assignment = await getExpertAssignment({ assignmentId: id, expertId: user.id });
+  if (!assignment) notFound();
+  const campaign = (await listExpertCampaigns(user.id)).find((row) => row.id === assignment.campaign.id);
+  const progress = campaign
+    ? {
+        mineDone: campaign.mineDone,
+        mineRemaining: campaign.mineRemaining,
+        campaignDone: campaign.campaignDone,
+        campaignTotal: campaign.campaignTotal,
+      }
+    : null;
+  return <AuditScreen key={assignment.id} assignment={assignment} progress={progress} />;
+}

@@ -1,0 +1,80 @@
+// An expert's audit home: their campaigns, their progress and the campaign's, and where to continue.
+import Link from 'next/link';
+import { ClaimButton } from '@/components/audit/claim-button';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/page-header';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import type { ExpertCampaign } from '@/lib/audit/expert-view';
+
+export function ExpertHome({ campaigns }: { campaigns: ExpertCampaign[] }) {
+  if (campaigns.length === 0) {
+    return (
+      <Card>
+        <p className="text-sm text-slate-600">No audit campaigns include you yet. An admin will add you to one.</p>
+      </Card>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      {campaigns.map((campaign) => (
+        <Card key={campaign.id}>
+          <article aria-label={campaign.name} className="space-y-4">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div>
+                <h2 className="text-base font-semibold text-slate-900">{campaign.name}</h2>
+                {campaign.description ? <p className="mt-1 max-w-2xl text-sm text-slate-600">{campaign.description}</p> : null}
+                <p className="mt-1 text-xs text-slate-500">
+                  {campaign.open ? <Badge tone="green">Open</Badge> : <Badge>Closed</Badge>}
+                  {campaign.deadline ? <span className="ml-2">Due {campaign.deadline.slice(0, 10)}</span> : null}
+                </p>
+              </div>
+              {campaign.open ? (
+                campaign.currentAssignmentId ? (
+                  <Link
+                    href={`/audit/work/${campaign.currentAssignmentId}`}
+                    className="inline-flex h-9 items-center rounded-md bg-brand-600 px-3.5 text-sm font-medium text-white hover:bg-brand-700"
+                  >
+                    Continue where you left off
+                  </Link>
+                ) : campaign.mineRemaining > 0 ? (
+                  <ClaimButton campaignId={campaign.id} label={campaign.mineDone > 0 ? 'Next query' : 'Start auditing'} />
+                ) : (
+                  <p className="text-sm text-slate-600">Nothing left for you here. Thank you!</p>
+                )
+              ) : null}
+            </div>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <div>
+                <dt className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">Your queries</dt>
+                <dd>
+                  <ProgressBar
+                    label={`Your queries in ${campaign.name}`}
+                    value={campaign.mineDone}
+                    max={campaign.mineDone + campaign.mineRemaining}
+                  />
+                  <span className="sr-only">
+                    {campaign.mineDone} done, {campaign.mineRemaining} remaining
+                  </span>
+                  <p className="mt-1 text-xs text-slate-500" data-testid="mine-counts">
+                    {campaign.mineDone} done · {campaign.mineRemaining} remaining
+                  </p>
+                </dd>
+              </div>
+              <div>
+                <dt className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">Whole campaign (all experts)</dt>
+                <dd>
+                  <ProgressBar
+                    label={`Progress of ${campaign.name}`}
+                    value={campaign.campaignDone}
+                    max={campaign.campaignTotal}
+                    tone="green"
+                  />
+                </dd>
+              </div>
+            </dl>
+          </article>
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+'use client';
+// Proposals for criteria the set is missing: a list to edit or remove, and a form (opened with "n").
+import { forwardRef, useImperativeHandle, useRef, useState, useTransition } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/field';
+import { CriterionFields } from '@/components/audit/criterion-fields';
+import { TIER_LABELS, formatPoints } from '@/components/criteria/labels';
+import { deleteProposalAction, saveProposalAction } from '@/lib/audit/actions';
+import type { ExpertProposal } from '@/lib/audit/expert-view';
+import type { Tier } from '@/lib/import/native-schema';
+
+export interface MissingCriteriaHandle {
+  openNew: () => void;
+}
+
+const EMPTY = { title: '', description: '', tier: 'IMPORTANT', points: 4, redLine: false, tags: '', rationale: '' };
+
+export const MissingCriteria = forwardRef<MissingCriteriaHandle, { assignmentId: number; initial: ExpertProposal[]; editable: boolean }>(
+  function MissingCriteria({ assignmentId, initial, editable }, ref) {
+    const [proposals, setProposals] = useState(initial);
+    const [form, setForm] = useState<(typeof EMPTY & { proposalId?: number; rowVersion: number }) | null>(null);
+    const [errors, setErrors] = useState<Record<string, string[]>>({});
+    const [message, setMessage] = useState<string | null>(null);
+    const [pending, startTransition] = useTransition();
+    const titleRef = useRef<HTMLInputElement>(null);
+
+    const open = (values: typeof EMPTY & { proposalId?: number; rowVersion: number }) => {
+      setForm(values);
+      setErrors({});
+      setMessage(null);
+      requestAnimationFrame(() => titleRef.current?.focus());
+    };
+    useImperativeHandle(ref, () => ({ openNew: () => open({ ...EMPTY, rowVersion: 0 }) }));
+
+    const save = () =>
+      startTransition(async () => {
+        if (!form) return;
+        const result = await saveProposalAction({
+          assignmentId,
+          ...form,
+          tier: form.tier as Tier,
+          points: Number(form.points),
+          tags: form.tags,
+        });
+        if (!result.ok) {
+          setErrors(result.fieldErrors ?? {});
+          setMessage(result.error);
+          return;
+        }
+        const saved: ExpertProposal = {
+          id: result.data.id,
+          rowVersion: result.data.rowVersion,
+          title: form.title.trim(),
+          description: form.description.trim(),
+          tier: form.tier,
+          points: Number(form.points),
+          redLine: form.redLine,
+          tags: form.tags
+            .split(',')
+            .map((tag) => tag.trim())
+            .filter(Boolean),
+          rationale: form.rationale.trim() || null,
+        };
+        setProposals((current) => (form.proposalId ? current.map((p) => (p.id === form.proposalId ? saved : p)) : [...current, saved]));
+        setForm(null);
+        setMessage('Proposal saved.');
+      });
+
+    const remove = (proposalId: number) =>
+      startTransition(async () => {
+        const result = await deleteProposalAction({ assignmentId, proposalId });
+        if (result.ok) setProposals((current) => current.filter((p) => p.id !== proposalId));
+        setMessage(result.ok ? 'Proposal removed.' : result.error);
+      });
+
+    return (
+      <section aria-labelledby="missing-heading" className="space-y-3">
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="missing-heading" className="text-sm font-semibold text-slate-900">
+            Missing criteria <span className="font-normal text-slate-500">({proposals.length})</span>
+          </h2>
+          {editable && !form ? (
+            <Button variant="secondary" size="sm" onClick={() => open({ ...EMPTY, rowVersion: 0 })}>
+              <kbd>n</kbd> Propose a missing criterion
+            </Button>
+          ) : null}
+        </div>
+        {message ? (
+          <p role="status" className="text-sm text-slate-600">
+            {message}
+          </p>
+        ) : null}
+        {proposals.length ? (
+          <ul className="space-y-2">
+            {proposals.map((proposal) => (
+              <li
+                key={proposal.id}
+                className="flex items-start justify-between gap-3 rounded-md bg-white p-3 text-sm ring-1 ring-slate-200"
+              >
+                <div>
+                  <p className="font-medium text-slate-900">{proposal.title}</p>
+                  <p className="mt-0.5 text-xs text-slate-500">
+                    <Badge tone={TIER_LABELS[proposal.tier as Tier]?.tone ?? 'slate'}>
+                      {TIER_LABELS[proposal.tier as Tier]?.label ?? proposal.tier}
+                    </Badge>{' '}
+                    {formatPoints(proposal.points)} points{proposal.redLine ? ' · red line' : ''}
+                  </p>
+                  {proposal.description ? <p className="mt-1 text-slate-700">{proposal.description}</p> : null}
+                </div>
+                {editable ? (
+                  <div className="flex shrink-0 gap-1">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() =>
+                        open({
+                          proposalId: proposal.id,
+                          rowVersion: proposal.rowVersion,
+                          title: proposal.title,
+                          description: proposal.description,
+                          tier: proposal.tier,
+                          points: proposal.points,
+                          redLine: proposal.redLine,
+                          tags: proposal.tags.join(', '),
+                          rationale: proposal.rationale ?? '',
+                        })
+                      }
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => remove(proposal.id)}
+                      disabled={pending}
+                      aria-label={`Remove ${proposal.title}`}
+                    >
+                      Remove
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : !form ? (
+          <p className="text-sm text-slate-500">If the set lacks something a good answer must (or must not) do, propose it.</p>
+        ) : null}
+        {form ? (
+          <form
+            aria-label="Missing criterion"
+            className="grid gap-3 rounded-md bg-white p-3 ring-1 ring-slate-200 sm:grid-cols-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save();
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.stopPropagation();
+                setForm(null);
+              }
+            }}
+          >
+            <CriterionFields idPrefix="proposal" value={form} onChange={setForm} titleRef={titleRef} errors={errors} descriptionRows={2} />
+            <div>
+              <label htmlFor="proposal-tags" className="mb-1 block text-xs font-medium text-slate-700">
+                Tags
+              </label>
+              <input
+                id="proposal-tags"
+                className={inputClasses}
+                value={form.tags}
+                placeholder="axis:completeness"
+                onChange={(event) => setForm({ ...form, tags: event.target.value })}
+              />
+            </div>
+            <label className="mt-6 inline-flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={form.redLine} onChange={(event) => setForm({ ...form, redLine: event.target.checked })} />
+              Safety red line
+            </label>
+            <div className="sm:col-span-4">
+              <label htmlFor="proposal-rationale" className="mb-1 block text-xs font-medium text-slate-700">
+                Why it is needed
+              </label>
+              <textarea
+                id="proposal-rationale"
+                rows={2}
+                className={inputClasses}
+                value={form.rationale}
+                onChange={(event) => setForm({ ...form, rationale: event.target.value })}
+              />
+            </div>
+            <div className="flex gap-2 sm:col-span-4">
+              <Button type="submit" size="sm" disabled={pending}>
+                Save proposal
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setForm(null)}>
+                Cancel <kbd className="ml-1">Esc</kbd>
+              </Button>
+            </div>
+          </form>
+        ) : null}
+      </section>
+    );
+  },
+);

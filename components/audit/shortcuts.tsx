@@ -1,0 +1,56 @@
+'use client';
+// The keyboard cheat sheet ("?").
+import { useEffect, useRef } from 'react';
+
+export const SHORTCUTS: [string, string][] = [
+  ['j  or  ↓', 'Next criterion'],
+  ['k  or  ↑', 'Previous criterion'],
+  ['1 · 2 · 3 · 4', 'Accept · Minor revision · Major revision · Reject'],
+  ['e', 'Edit the text (opens a revision)'],
+  ['c', 'Comment on the criterion'],
+  ['n', 'Propose a missing criterion'],
+  ['r', 'Rate the completeness of the set (then ← → to choose)'],
+  ['Ctrl + Enter', 'Submit the query'],
+  ['Esc', 'Leave a field and return to the criteria'],
+  ['?', 'Show or hide this list'],
+];
+
+export function ShortcutSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="shortcuts-title"
+      onClose={onClose}
+      className="m-auto w-full max-w-md rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
+      <div className="p-5">
+        <h2 id="shortcuts-title" className="text-base font-semibold text-slate-900">
+          Keyboard shortcuts
+        </h2>
+        <dl className="mt-3 divide-y divide-slate-100 text-sm">
+          {SHORTCUTS.map(([keys, action]) => (
+            <div key={keys} className="flex justify-between gap-4 py-1.5">
+              <dt>
+                <kbd>{keys}</kbd>
+              </dt>
+              <dd className="text-right text-slate-700">{action}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 text-xs text-slate-500">Shortcuts pause while you type in a field; Esc brings them back.</p>
+        <form method="dialog" className="mt-4 text-right">
+          <button type="submit" className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
+            Close
+          </button>
+        </form>
+      </div>
+    </dialog>
+  );
+}

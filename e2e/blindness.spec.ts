@@ -1,0 +1,180 @@
+// Blindness is a security property: an expert walks every expert page and action while every response body
+// (HTML documents, RSC/flight payloads of navigations and server actions, JSON) is recorded; the test fails if
+// any provenance value, response source, criterion status, or another expert's comment from the seeded data
+// appears in any of them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { type Page, type Response, expect, test } from '@playwright/test';
+import { claimNext } from '@/lib/audit/claim-next';
+import { createCampaign } from '@/lib/audit/create-campaign';
+import { getExpertAssignment } from '@/lib/audit/expert-view';
+import { createCampaignSchema, verdictDraftSchema } from '@/lib/audit/schemas';
+import { saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
+import { prisma } from '@/lib/db';
+import { demoUser, signIn } from './fixtures';
+
+interface DemoCriterion {
+  provenance?: { generatorModels?: string[]; extra?: { demoFlaw?: string } };
+}
+interface DemoQuery {
+  criteria: DemoCriterion[];
+  responses: { source: string }[];
+}
+
+const demo = fs
+  .readFileSync(path.join(process.cwd(), 'prisma/seed/demo/queries.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as DemoQuery);
+
+const OTHER_COMMENT = `OTHER-EXPERT-COMMENT-${randomUUID()}`;
+
+/** Strings an expert must never receive. */
+function forbiddenStrings(): string[] {
+  const models = new Set(demo.flatMap((query) => query.criteria.flatMap((criterion) => criterion.provenance?.generatorModels ?? [])));
+  const flaws = new Set(demo.flatMap((query) => query.criteria.flatMap((criterion) => criterion.provenance?.extra?.demoFlaw ?? [])));
+  const sources = new Set(demo.flatMap((query) => query.responses.map((response) => response.source)));
+  return [
+    ...models,
+    ...[...flaws].map((flaw) => flaw.slice(0, 40)),
+    ...sources,
+    OTHER_COMMENT,
+    'IN_AUDIT',
+    'generatorModels',
+    'consensusVotes',
+    'metaRubricVersion',
+    'sourceLabel',
+    'demoFlaw',
+  ];
+}
+
+function recorder(page: Page) {
+  const bodies: { url: string; type: string; body: string }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (response: Response) => {
+    const type = response.headers()['content-type'] ?? '';
+    const request = response.request();
+    const interesting =
+      /text\/html|text\/x-component|application\/json|text\/plain/.test(type) ||
+      request.headers().rsc === '1' ||
+      request.method() === 'POST';
+    if (!interesting || /\/_next\/static\//.test(response.url())) return;
+    pending.push(
+      response
+        .text()
+        .then((body) => {
+          bodies.push({ url: `${request.method()} ${response.url()}`, type, body });
+        })
+        .catch(() => {}),
+    );
+  });
+  return { bodies, settle: () => Promise.all(pending) };
+}
+
+test('an expert never receives provenance, statuses or another expert’s verdicts', async ({ browser }) => {
+  // Another expert has already judged the same query, with a comment.
+  const admin = await prisma.user.findFirstOrThrow({ where: { role: 'ADMIN' } });
+  const me = await prisma.user.findUniqueOrThrow({ where: { email: demoUser('EXPERT', 0).email } });
+  const other = await prisma.user.findUniqueOrThrow({ where: { email: demoUser('EXPERT', 1).email } });
+  const dataset = await prisma.dataset.findFirstOrThrow({ where: { name: 'Demo: clinical rubrics' } });
+  const name = `Blindness ${Date.now()}`;
+  const campaign = await createCampaign({
+    actor: { id: admin.id, email: admin.email, name: admin.name, role: 'ADMIN', specialties: [], active: true },
+    input: createCampaignSchema.parse({
+      name,
+      overlapK: 2,
+      expertIds: [me.id, other.id],
+      selection: { mode: 'filter', datasetId: dataset.id, maxQueries: 1 },
+    }),
+  });
+  const theirs = await claimNext({ campaignId: campaign.id, expertId: other.id });
+  if (theirs.kind === 'none') throw new Error('the other expert could not claim');
+  const view = await getExpertAssignment({ assignmentId: theirs.assignmentId, expertId: other.id });
+  for (const criterion of view?.criteria ?? []) {
+    await saveVerdict({
+      expertId: other.id,
+      draft: verdictDraftSchema.parse({
+        assignmentId: theirs.assignmentId,
+        criterionId: criterion.id,
+        rowVersion: 0,
+        decision: 'REJECT',
+        dimensions: ['CORRECTNESS'],
+        comment: OTHER_COMMENT,
+        secondsDelta: 20,
+      }),
+    });
+  }
+  await submitAssignment({
+    expertId: other.id,
+    input: { assignmentId: theirs.assignmentId, rowVersion: view?.rowVersion ?? 1, comprehensiveness: 2 },
+  });
+
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  const { bodies, settle } = recorder(page);
+  const expert = demoUser('EXPERT', 0);
+  await signIn(page, expert.email, expert.password);
+
+  // Every expert page, and every action an expert can take.
+  await page.goto('/');
+  await page.goto('/audit');
+  await page.getByRole('article', { name }).getByRole('button', { name: 'Start auditing' }).click();
+  await expect(page).toHaveURL(/\/audit\/work\/\d+$/);
+  const cards = page.getByRole('article', { name: /^Criterion \d+ of \d+/ });
+  const total = await cards.count();
+  await page.keyboard.press('4');
+  await expect(page.locator('article[data-active]').getByRole('checkbox', { name: 'Correctness' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Escape');
+  for (let index = 1; index < total; index++) {
+    await page.keyboard.press('j');
+    await page.keyboard.press('1');
+  }
+  await page.keyboard.press('n');
+  await page.keyboard.type('A missing point');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Proposal saved.' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('r');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: /^2 ·/ })).toBeChecked();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('submitted-panel')).toBeVisible();
+  // Amend after submitting.
+  await cards.first().click();
+  await page.keyboard.press('1');
+  await expect(cards.first()).toContainText('Saved');
+  const workUrl = page.url();
+  await page.goto('/audit/history');
+  await page.goto(workUrl);
+  await page.goto('/meta-rubrics');
+  for (const forbidden of [
+    '/criteria',
+    '/datasets',
+    '/analytics',
+    '/pairwise',
+    '/releases',
+    '/judge',
+    '/admin',
+    '/datasets/import',
+    `/criteria?open=1`,
+  ]) {
+    const response = await page.goto(forbidden);
+    expect(response?.status(), forbidden).toBe(403);
+  }
+  for (const api of ['/api/imports', '/api/imports/1', '/api/auth/get-session', '/api/health']) await page.goto(api);
+  await settle();
+
+  expect(bodies.length).toBeGreaterThan(20);
+  expect(bodies.some((entry) => entry.type.includes('text/x-component'))).toBe(true);
+  expect(bodies.some((entry) => entry.url.startsWith('POST'))).toBe(true);
+  const leaks: string[] = [];
+  for (const token of forbiddenStrings()) {
+    for (const entry of bodies) if (entry.body.includes(token)) leaks.push(`${token} in ${entry.url}`);
+  }
+  expect(leaks).toEqual([]);
+  // The scan itself can fail: the expert's own comment and criteria do come through.
+  expect(bodies.some((entry) => entry.body.includes('A missing point'))).toBe(true);
+  await context.close();
+});
