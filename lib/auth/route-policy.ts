@@ -20,6 +20,7 @@ export const ROUTE_POLICY: RoutePolicy[] = [
   { route: '/datasets/import', roles: ['ADMIN'], kind: 'page' },
   { route: '/criteria', roles: SECTIONS.criteria.roles, kind: 'page' },
   { route: '/audit', roles: SECTIONS.audit.roles, kind: 'page' },
+  { route: '/audit/campaigns/new', roles: ['ADMIN'], kind: 'page' },
   { route: '/analytics', roles: SECTIONS.analytics.roles, kind: 'page' },
   { route: '/meta-rubrics', roles: SECTIONS.metaRubrics.roles, kind: 'page' },
   { route: '/pairwise', roles: SECTIONS.pairwise.roles, kind: 'page' },
