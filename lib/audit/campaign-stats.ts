@@ -4,7 +4,7 @@
 // through lib/audit/expert-view.ts alone.
 //
 // Timestamps are stored as UTC without a time zone (Prisma's convention), so "now" is `now() AT TIME ZONE 'UTC'`.
-import type { Decision, Dimension } from '@/lib/audit/schemas';
+import { type Decision, type Dimension, type Selection, selectionSchema } from '@/lib/audit/schemas';
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 
@@ -104,7 +104,9 @@ export interface CampaignStats {
     deadline: string | null;
     reservationMinutes: number;
     fastThresholdSeconds: number;
-    selection: unknown;
+    /** How the criteria were chosen (null if the stored selection no longer parses). */
+    selection: Selection | null;
+    datasetName: string | null;
     createdAt: string;
     closedAt: string | null;
     createdByName: string | null;
@@ -204,6 +206,9 @@ export async function getCampaignStats({ campaignId }: { campaignId: number }): 
     },
   });
   if (!campaign) return null;
+  const parsedSelection = selectionSchema.safeParse(campaign.selection);
+  const selection = parsedSelection.success ? parsedSelection.data : null;
+  const dataset = selection ? await prisma.dataset.findUnique({ where: { id: selection.datasetId }, select: { name: true } }) : null;
 
   const spanEnd = campaign.closedAt ?? new Date();
   const unit: 'hour' | 'day' = spanEnd.getTime() - campaign.createdAt.getTime() < HOURLY_BELOW_MS ? 'hour' : 'day';
@@ -351,7 +356,8 @@ export async function getCampaignStats({ campaignId }: { campaignId: number }): 
       deadline: iso(campaign.deadline),
       reservationMinutes: campaign.reservationMinutes,
       fastThresholdSeconds: campaign.fastThresholdSeconds,
-      selection: campaign.selection,
+      selection,
+      datasetName: dataset?.name ?? null,
       createdAt: campaign.createdAt.toISOString(),
       closedAt: iso(campaign.closedAt),
       createdByName: campaign.createdBy?.name ?? null,

@@ -21,6 +21,8 @@ export const ROUTE_POLICY: RoutePolicy[] = [
   { route: '/criteria', roles: SECTIONS.criteria.roles, kind: 'page' },
   { route: '/audit', roles: SECTIONS.audit.roles, kind: 'page' },
   { route: '/audit/campaigns/new', roles: ['ADMIN'], kind: 'page' },
+  // Campaign 1 is made by e2e/global.setup.ts (the demo seed has no campaign).
+  { route: '/audit/campaigns/[id]', roles: ['ADMIN', 'REVIEWER'], sample: '/audit/campaigns/1', kind: 'page' },
   { route: '/analytics', roles: SECTIONS.analytics.roles, kind: 'page' },
   { route: '/meta-rubrics', roles: SECTIONS.metaRubrics.roles, kind: 'page' },
   { route: '/pairwise', roles: SECTIONS.pairwise.roles, kind: 'page' },
