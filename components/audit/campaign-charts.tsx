@@ -23,26 +23,33 @@ function ChartFrame({
   download,
   children,
   table,
+  empty,
 }: {
   title: string;
   subtitle: string;
   download: ReactNode;
   children: ReactNode;
   table: ReactNode;
+  /** Shown instead of the chart when there is nothing to draw yet. */
+  empty?: string | null;
 }) {
   const id = useId();
   return (
     <figure aria-labelledby={id} className="min-w-0 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <div className="mb-2 flex flex-wrap items-start justify-between gap-2">
-        <figcaption id={id}>
+      <div className="mb-2 flex items-start justify-between gap-3">
+        <figcaption id={id} className="min-w-0 flex-1">
           <span className="block text-sm font-semibold text-slate-900">{title}</span>
           <span className="block text-xs text-slate-500">{subtitle}</span>
         </figcaption>
-        {download}
+        <div className="shrink-0">{download}</div>
       </div>
-      <div aria-hidden="true" className="h-56">
-        {children}
-      </div>
+      {empty ? (
+        <p className="flex h-56 items-center justify-center rounded-md bg-slate-50 text-sm text-slate-500 ring-1 ring-slate-100">{empty}</p>
+      ) : (
+        <div aria-hidden="true" className="h-56">
+          {children}
+        </div>
+      )}
       {table}
     </figure>
   );
@@ -57,6 +64,7 @@ export function ThroughputChart({ unit, points, campaignName }: { unit: 'hour' |
     <ChartFrame
       title={title}
       subtitle={`Bars: per ${unit}; line: running total (${total.toLocaleString('en')}). Times in UTC.`}
+      empty={total === 0 ? 'No verdict submitted yet.' : null}
       download={
         <CsvDownloadLink
           filename={`${slug(campaignName)}-throughput-per-${unit}.csv`}
@@ -148,7 +156,8 @@ export function TimePerQueryChart({
   return (
     <ChartFrame
       title={title}
-      subtitle={`Minutes spent on each submitted query, all its criteria together (${submitted.toLocaleString('en')} submissions).`}
+      subtitle={`Minutes spent on each submitted query, all its criteria together (${submitted.toLocaleString('en')} ${submitted === 1 ? 'submission' : 'submissions'}).`}
+      empty={submitted === 0 ? 'No query submitted yet.' : null}
       download={
         <CsvDownloadLink
           filename={`${slug(campaignName)}-time-per-query.csv`}

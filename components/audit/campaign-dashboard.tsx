@@ -28,14 +28,14 @@ function describeSelection(stats: CampaignStats['campaign']): string {
     selection.tag ? `tag “${selection.tag}”` : null,
     selection.redLine === 'yes' ? 'red lines only' : selection.redLine === 'no' ? 'no red lines' : null,
     selection.q ? `text “${selection.q}”` : null,
-    selection.maxQueries ? `first ${selection.maxQueries.toLocaleString('en')} queries` : null,
+    selection.maxQueries ? `first ${plural(selection.maxQueries, 'query', 'queries')}` : null,
   ].filter(Boolean);
   return `Filters on ${dataset}: ${parts.length ? parts.join(', ') : 'every pending criterion'}`;
 }
 
 function Meta({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="min-w-0">
+    <div className="min-w-0 max-w-xs">
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-sm text-slate-900">{children}</dd>
     </div>
@@ -69,6 +69,36 @@ function Tile({
 }
 
 const count = (n: number) => n.toLocaleString('en');
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+
+/** A titled panel whose body (a table) runs edge to edge. */
+function Panel({
+  title,
+  description,
+  action,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const id = `panel-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-start justify-between gap-2 border-b border-slate-100 px-4 py-3">
+        <div className="min-w-0">
+          <h2 id={id} className="text-sm font-semibold text-slate-900">
+            {title}
+          </h2>
+          <p className="text-xs text-slate-500">{description}</p>
+        </div>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
 
 export function CampaignDashboard({ stats, canClose }: { stats: CampaignStats; canClose: boolean }) {
   const { campaign, overall, experts, reservations, fastFlags } = stats;
@@ -101,7 +131,7 @@ export function CampaignDashboard({ stats, canClose }: { stats: CampaignStats; c
             <CloseCampaignButton campaignId={campaign.id} liveReservations={reservations.reservedNow + reservations.overdue} />
           ) : null}
         </div>
-        <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 xl:grid-cols-8">
+        <dl className="mt-4 flex flex-wrap gap-x-10 gap-y-3 rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
           <Meta label="Verdicts per criterion (k)">
             <span data-testid="campaign-k">{campaign.overlapK}</span>
           </Meta>
@@ -177,7 +207,7 @@ export function CampaignDashboard({ stats, canClose }: { stats: CampaignStats; c
               showText={false}
             />
             <p className="mt-1.5 text-xs tabular-nums text-slate-600">
-              A query is complete with {overall.k} submissions; {count(overall.queriesStarted)} started.
+              A query is complete with {plural(overall.k, 'submission', 'submissions')}; {count(overall.queriesStarted)} started.
             </p>
           </Card>
         </div>
@@ -218,15 +248,10 @@ export function CampaignDashboard({ stats, canClose }: { stats: CampaignStats; c
 function ExpertsTable({ stats }: { stats: CampaignStats }) {
   const { experts, campaign } = stats;
   return (
-    <Card className="overflow-hidden p-0">
-      <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 px-4 py-3">
-        <div>
-          <h2 className="text-sm font-semibold text-slate-900">Experts</h2>
-          <p className="text-xs text-slate-500">
-            Progress against an even share of the verdicts ({count(experts[0]?.fairShare ?? 0)} each). Times are per criterion, over
-            submitted verdicts.
-          </p>
-        </div>
+    <Panel
+      title="Experts"
+      description={`Progress against an even share of the verdicts (${count(experts[0]?.fairShare ?? 0)} each). Times are per criterion, over submitted verdicts.`}
+      action={
         <CsvDownloadLink
           filename={`campaign-${campaign.id}-experts.csv`}
           header={[
@@ -257,7 +282,8 @@ function ExpertsTable({ stats }: { stats: CampaignStats }) {
           ])}
           description="per-expert progress and timings"
         />
-      </div>
+      }
+    >
       <div className="overflow-x-auto">
         <SimpleTable
           label="Progress per expert"
@@ -284,9 +310,11 @@ function ExpertsTable({ stats }: { stats: CampaignStats }) {
                   <div className="font-medium text-slate-900">
                     {expert.name}
                     {expert.active ? null : (
-                      <Badge tone="slate" title="This account is deactivated">
-                        Inactive
-                      </Badge>
+                      <span className="ml-1.5">
+                        <Badge tone="slate" title="This account is deactivated">
+                          Inactive
+                        </Badge>
+                      </span>
                     )}
                   </div>
                   <div className="truncate text-xs text-slate-500">
@@ -328,21 +356,17 @@ function ExpertsTable({ stats }: { stats: CampaignStats }) {
           })}
         </SimpleTable>
       </div>
-    </Card>
+    </Panel>
   );
 }
 
 function ReservationsTable({ stats }: { stats: CampaignStats }) {
   const { reservations } = stats;
   return (
-    <Card className="overflow-hidden p-0">
-      <div className="border-b border-slate-100 px-4 py-3">
-        <h2 className="text-sm font-semibold text-slate-900">Reserved queries</h2>
-        <p className="text-xs text-slate-500">
-          {count(reservations.reservedNow)} reserved now, {count(reservations.overdue)} overdue. An overdue reservation returns to the pool
-          when the next expert asks for work.
-        </p>
-      </div>
+    <Panel
+      title="Reserved queries"
+      description={`${count(reservations.reservedNow)} reserved now, ${count(reservations.overdue)} overdue. An overdue reservation returns to the pool when the next expert asks for work.`}
+    >
       {reservations.items.length === 0 ? (
         <p className="px-4 py-6 text-center text-sm text-slate-500">No query is reserved right now.</p>
       ) : (
@@ -375,25 +399,20 @@ function ReservationsTable({ stats }: { stats: CampaignStats }) {
           </SimpleTable>
         </div>
       )}
-    </Card>
+    </Panel>
   );
 }
 
 function FastFlagsTable({ stats }: { stats: CampaignStats }) {
   const { fastFlags, campaign } = stats;
   return (
-    <Card className="overflow-hidden p-0">
-      <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 px-4 py-3">
-        <div>
-          <h2 className="text-sm font-semibold text-slate-900">Fast decisions</h2>
-          <p className="text-xs text-slate-500">
-            Submitted verdicts decided in under {campaign.fastThresholdSeconds} s.{' '}
-            {fastFlags.total > fastFlags.items.length
-              ? `Showing the latest ${count(fastFlags.items.length)} of ${count(fastFlags.total)}.`
-              : null}
-          </p>
-        </div>
-        {fastFlags.items.length > 0 ? (
+    <Panel
+      title="Fast decisions"
+      description={`Submitted verdicts decided in under ${campaign.fastThresholdSeconds} s per criterion.${
+        fastFlags.total > fastFlags.items.length ? ` Showing the latest ${count(fastFlags.items.length)} of ${count(fastFlags.total)}.` : ''
+      }`}
+      action={
+        fastFlags.items.length > 0 ? (
           <CsvDownloadLink
             filename={`campaign-${campaign.id}-fast-decisions.csv`}
             header={['Expert', 'Query', 'Criterion', 'Seconds', 'Decision', 'Submitted (UTC)']}
@@ -407,8 +426,9 @@ function FastFlagsTable({ stats }: { stats: CampaignStats }) {
             ])}
             description="fast decisions"
           />
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {fastFlags.items.length === 0 ? (
         <p className="px-4 py-6 text-center text-sm text-slate-500">No verdict was decided faster than the threshold.</p>
       ) : (
@@ -445,6 +465,6 @@ function FastFlagsTable({ stats }: { stats: CampaignStats }) {
           </SimpleTable>
         </div>
       )}
-    </Card>
+    </Panel>
   );
 }
