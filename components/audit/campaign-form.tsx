@@ -4,7 +4,7 @@
 // inputs (aria-describedby). The form submits with onSubmit rather than a form action, so React never
 // resets it: a rejected submit keeps everything typed, ticked and chosen.
 import { useRouter } from 'next/navigation';
-import { type FormEvent, type ReactNode, useId, useRef, useState, useTransition } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState, useTransition } from 'react';
 import { DIMENSION_LABELS } from '@/components/audit/campaign-labels';
 import { SelectionPreview } from '@/components/audit/selection-preview';
 import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
@@ -116,6 +116,14 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
   const [previewing, startPreview] = useTransition();
   const [submitting, startSubmit] = useTransition();
   const [created, setCreated] = useState(false);
+  const [focusFirstError, setFocusFirstError] = useState(false);
+
+  // After a rejected submit, focus goes to the first field in error (its message is read with it).
+  useEffect(() => {
+    if (!focusFirstError) return;
+    setFocusFirstError(false);
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusFirstError]);
 
   const defaultDataset = (options.datasets.find((dataset) => dataset.pendingCriteria > 0) ?? options.datasets[0])?.id;
   const kNumber = Number(k);
@@ -173,6 +181,7 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
       }
       setErrors(result.fieldErrors ?? {});
       setMessage({ tone: 'error', text: result.error });
+      setFocusFirstError(true);
     });
   };
 
@@ -249,10 +258,16 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
                       checked={mode === value}
                       onChange={() => setMode(value)}
                       className={checkboxClasses}
+                      aria-labelledby={`mode-${value}-label`}
+                      aria-describedby={`mode-${value}-hint`}
                     />
                     <span>
-                      <span className="block font-medium text-slate-900">{label}</span>
-                      <span className="block text-xs text-slate-500">{hint}</span>
+                      <span id={`mode-${value}-label`} className="block font-medium text-slate-900">
+                        {label}
+                      </span>
+                      <span id={`mode-${value}-hint`} className="block text-xs text-slate-500">
+                        {hint}
+                      </span>
                     </span>
                   </label>
                 ))}

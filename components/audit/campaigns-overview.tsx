@@ -58,7 +58,9 @@ export async function CampaignsOverview({ role }: { role: Role }) {
                 <Th>Campaign</Th>
                 <Th>Status</Th>
                 <Th className="w-56">Progress</Th>
-                <Th align="right">k</Th>
+                <Th align="right" className="normal-case">
+                  k
+                </Th>
                 <Th align="right">Experts</Th>
                 <Th align="right">Queries done</Th>
                 <Th align="right">Criteria</Th>
