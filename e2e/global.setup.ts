@@ -1,5 +1,7 @@
 import { test as setup } from '@playwright/test';
+import { disconnectDb } from '@/lib/db';
 import { DEMO_USERS } from '@/lib/seed/demo-users';
+import { ensureRoleMatrixCampaign } from './campaign-fixtures';
 import { signIn, storageStateFor } from './fixtures';
 
 for (const user of DEMO_USERS) {
@@ -9,3 +11,8 @@ for (const user of DEMO_USERS) {
     await page.context().storageState({ path: storageStateFor(user.role, index) });
   });
 }
+
+setup('a campaign for the route role matrix', async () => {
+  await ensureRoleMatrixCampaign();
+  await disconnectDb();
+});
