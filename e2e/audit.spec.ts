@@ -1,40 +1,40 @@
-// The blind audit end to end: two experts audit the same query with the keyboard only (accept, revise
-// with an edit, reject with a dimension, add a missing criterion), and a third expert is not offered the
-// query once its criteria have k verdicts.
+// The blind audit end to end: the admin creates a campaign with k = 2 through the form; two experts audit
+// the same query with the keyboard only (accept, revise with an edit, reject with a dimension, add a missing
+// criterion); the campaign page shows the progress; a third expert in the campaign is not offered the query
+// once its criteria have k verdicts; and no expert can open another's assignment by guessing its id.
 import { type Page, expect, test } from '@playwright/test';
-import { createCampaign } from '@/lib/audit/create-campaign';
-import { createCampaignSchema } from '@/lib/audit/schemas';
 import { prisma } from '@/lib/db';
-import { demoUser, signIn } from './fixtures';
+import { demoUser, signIn, storageStateFor } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-async function expertIds() {
-  const experts = await prisma.user.findMany({
-    where: { role: 'EXPERT', email: { endsWith: '@rubric-audit.local' } },
-    orderBy: { email: 'asc' },
-  });
-  return experts.map((expert) => expert.id);
-}
-
 let campaignId = 0;
-let campaignName = '';
+const campaignName = `Keyboard audit ${Date.now()}`;
+const expertName = (index: number) => new RegExp(demoUser('EXPERT', index).name.replace('.', '\\.'));
 
-test.beforeAll(async () => {
-  const admin = await prisma.user.findFirstOrThrow({ where: { role: 'ADMIN' } });
-  campaignName = `Keyboard audit ${Date.now()}`;
+test('the admin creates a campaign with k = 2 through the form', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: storageStateFor('ADMIN') });
+  const page = await context.newPage();
   const dataset = await prisma.dataset.findFirstOrThrow({ where: { name: 'Demo: clinical rubrics' } });
-  // One query, k = 2, three experts: the first two fill it, the third must not get it.
-  const created = await createCampaign({
-    actor: { id: admin.id, email: admin.email, name: admin.name, role: 'ADMIN', specialties: [], active: true },
-    input: createCampaignSchema.parse({
-      name: campaignName,
-      overlapK: 2,
-      expertIds: await expertIds(),
-      selection: { mode: 'filter', datasetId: dataset.id, maxQueries: 1 },
-    }),
-  });
-  campaignId = created.id;
+  await page.goto('/audit');
+  await page.getByRole('link', { name: 'New campaign' }).click();
+  const form = page.getByRole('form', { name: 'New campaign' });
+  await form.getByLabel('Name', { exact: true }).fill(campaignName);
+  await form.getByLabel('Dataset').selectOption(String(dataset.id));
+  // One query, so both experts audit the same one; the third expert is in the campaign too.
+  await form.getByLabel('Department', { exact: true }).fill('Endocrinology');
+  await form.getByLabel('Max queries (optional)').fill('1');
+  for (const index of [0, 1, 2]) await form.getByRole('checkbox', { name: expertName(index) }).check();
+  await form.getByLabel('Verdicts per criterion (k)').fill('2');
+  await form.getByRole('button', { name: 'Create campaign' }).click();
+  await expect(page).toHaveURL(/\/audit\/campaigns\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: campaignName })).toBeVisible();
+  campaignId = Number(page.url().split('/').pop());
+  const campaign = await prisma.auditCampaign.findUniqueOrThrow({ where: { id: campaignId }, include: { queries: true, experts: true } });
+  expect(campaign.overlapK).toBe(2);
+  expect(campaign.queries).toHaveLength(1);
+  expect(campaign.experts).toHaveLength(3);
+  await context.close();
 });
 
 /** Opens the campaign from "My audits" with the keyboard. */
@@ -163,6 +163,19 @@ test('two experts audit the same query with the keyboard only', async ({ browser
   const assignments = await prisma.assignment.findMany({ where: { campaignId } });
   expect(new Set(assignments.map((a) => a.queryId)).size).toBe(1);
   expect(assignments).toHaveLength(2);
+});
+
+test('the campaign page shows the progress', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: storageStateFor('ADMIN') });
+  const page = await context.newPage();
+  await page.goto(`/audit/campaigns/${campaignId}`);
+  const overall = page.getByRole('progressbar', { name: /^Overall progress/ });
+  const slots = 2 * (await prisma.campaignCriterion.count({ where: { campaignId } }));
+  await expect(overall).toHaveAttribute('aria-valuemax', String(slots));
+  await expect(overall).toHaveAttribute('aria-valuenow', String(slots));
+  const experts = page.getByRole('table', { name: 'Progress per expert' });
+  for (const index of [0, 1]) await expect(experts.getByRole('row', { name: expertName(index) })).toBeVisible();
+  await context.close();
 });
 
 test('a third expert is not offered a query whose criteria already have k verdicts', async ({ browser }) => {

@@ -85,7 +85,7 @@ test('an expert never receives provenance, statuses or another expert’s verdic
       name,
       overlapK: 2,
       expertIds: [me.id, other.id],
-      selection: { mode: 'filter', datasetId: dataset.id, maxQueries: 1 },
+      selection: { mode: 'filter', datasetId: dataset.id, department: 'Psychiatry', maxQueries: 1 },
     }),
   });
   const theirs = await claimNext({ campaignId: campaign.id, expertId: other.id });

@@ -82,6 +82,18 @@ describe('campaigns', () => {
     expect(preview.criteria).toBe(await prisma.criterion.count({ where: { tier: 'ESSENTIAL', status: 'PENDING' } }));
   });
 
+  it('two campaigns created at the same moment never share a criterion', async () => {
+    const experts = await makeExperts(2);
+    const selection = { mode: 'filter', datasetId, department: 'Obstetrics' } as const;
+    const results = await Promise.allSettled([campaign({ expertIds: experts, selection }), campaign({ expertIds: experts, selection })]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const rejected = results.find((result) => result.status === 'rejected');
+    expect(String((rejected as PromiseRejectedResult | undefined)?.reason)).toMatch(/another campaign|No pending criteria/);
+    const shared = await prisma.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM (SELECT criterion_id FROM campaign_criteria GROUP BY criterion_id HAVING count(*) > 1) dup`;
+    expect(shared[0]?.n).toBe(0);
+  });
+
   it('draws a reproducible stratified sample of queries', async () => {
     const selection = {
       mode: 'sample' as const,

@@ -9,7 +9,7 @@ import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { CreateCampaignInput, Selection } from '@/lib/audit/schemas';
 import { criteriaFilters, criteriaParamsSchema } from '@/lib/criteria/list-criteria';
 import { prisma } from '@/lib/db';
-import { invalid } from '@/lib/errors';
+import { conflict, invalid } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
 import type { Category, Tier } from '@/lib/import/native-schema';
 
@@ -131,9 +131,14 @@ export async function createCampaign({ actor, input }: { actor: SessionUser; inp
         INSERT INTO campaign_queries (campaign_id, query_id, overlap_k, sort_key, department)
         SELECT ${campaign.id}, q.id, ${input.overlapK}, hashint4(q.id * 31 + ${campaign.id}), q.department
         FROM queries q WHERE q.id IN (SELECT query_id FROM campaign_criteria WHERE campaign_id = ${campaign.id})`;
-      await tx.$executeRaw`
+      // Only criteria still pending: a campaign created at the same moment may have taken some (this UPDATE
+      // waits for it, then re-checks the status), and a criterion is never audited by two campaigns at once.
+      const taken = await tx.$executeRaw`
         UPDATE criteria SET status = 'IN_AUDIT', updated_at = now()
-        WHERE id IN (SELECT criterion_id FROM campaign_criteria WHERE campaign_id = ${campaign.id})`;
+        WHERE id IN (SELECT criterion_id FROM campaign_criteria WHERE campaign_id = ${campaign.id}) AND status = 'PENDING'`;
+      if (taken !== criteria) {
+        throw conflict(`${criteria - taken} of these criteria were just put into another campaign. Preview again and retry.`);
+      }
       await recordEvent(tx, {
         actorId: actor.id,
         action: 'campaign.create',
