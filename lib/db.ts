@@ -11,7 +11,9 @@ const secretOmissions = {
 } as const;
 
 function createClients() {
-  const pool = new pg.Pool({ connectionString: databaseUrl(), max: Number(process.env.DB_POOL_MAX ?? 10) });
+  // Prisma stores DateTime as UTC in "timestamp without time zone"; SQL that compares those columns with
+  // now() is only right when the session's time zone is UTC, whatever the server's default.
+  const pool = new pg.Pool({ connectionString: databaseUrl(), max: Number(process.env.DB_POOL_MAX ?? 10), options: '-c TimeZone=UTC' });
   // An idle client losing its server (Postgres restarted) must not crash the process; the pool reconnects.
   pool.on('error', (error) => console.error(`[db] idle connection error: ${error.message}`));
   const adapter = new PrismaPg(pool);
