@@ -1,12 +1,13 @@
-// Everything the analytics dashboard shows, aggregated in PostgreSQL: the final decision of every criterion in
-// scope is computed once into a temporary table (lib/analytics/criterion-outcomes.ts), then a handful of
-// GROUP BY statements turn it into counts; Node only finishes the statistics from those counts (lib/stats).
+// Everything the analytics dashboard shows, from counts PostgreSQL maintains on write: triggers keep the final
+// decision of every (campaign, criterion) in criterion_outcomes and append each change's signed contribution to
+// the groups (totals, breakdowns, days, experts, expert pairs, verdict tallies) to outcome_count_deltas
+// (migration analytics_maintained). Reading is one fold of the deltas into outcome_counts and one statement
+// over a few thousand group rows; Node only finishes the statistics from those counts (lib/stats).
 // No verdict row is loaded into Node.
 import type pg from 'pg';
-import { DECISIONS, type OutcomeScope, outcomesCte } from '@/lib/analytics/criterion-outcomes';
+import { DECISIONS, type OutcomeScope } from '@/lib/analytics/criterion-outcomes';
 import { pgPool } from '@/lib/db';
 import { cohenKappaFromTable, fleissKappaFromTotals, krippendorffAlphaFromCoincidences, wilsonInterval } from '@/lib/stats';
-import { Prisma } from '@/lib/generated/prisma/client';
 
 export const BREAKDOWNS = [
   'dataset',
@@ -103,130 +104,62 @@ export function rate(count: number, n: number): Rate {
 // ───────────── SQL ─────────────
 
 /**
- * Memory per sort or hash for the dashboard's transaction: the per-criterion tally and the joins around it
- * hold a few hundred thousand rows (about 60 MB at 220,000 criteria), which at the default 4 MB spill to disk
- * in batches. The dashboard is an occasional, single-connection read, so it may use more.
+ * The measures of every group in outcome_counts (and its deltas), as the triggers of migration
+ * analytics_maintained keep them: criteria (verdicts for the expert breakdown, pairs of verdicts for pair, units
+ * for tally), the final-decision counts, preliminary (p_) and confirmed (c_) errors, and the expert's agreements
+ * with the final decision.
  */
-export const DASHBOARD_WORK_MEM = '64MB';
+export const MEASURES = [
+  'criteria',
+  'with_verdicts',
+  'finalized',
+  'unanimous',
+  'adjudicated',
+  'unresolved',
+  'awaiting',
+  'accepted',
+  'lenient_accepted',
+  'p_correctness',
+  'p_comprehensiveness',
+  'p_relevance',
+  'p_weight',
+  'p_weight_over',
+  'p_weight_under',
+  'p_weight_redundant',
+  'c_correctness',
+  'c_comprehensiveness',
+  'c_relevance',
+  'c_weight',
+  'c_weight_over',
+  'c_weight_under',
+  'c_weight_redundant',
+  'agrees',
+] as const;
 
-/** The counts every group gets, over rows of the temporary table `o`. */
-const COUNT_COLUMNS = `
-  count(*)::int AS criteria,
-  count(*) FILTER (WHERE o.verdicts > 0)::int AS with_verdicts,
-  count(*) FILTER (WHERE o.final_decision IS NOT NULL)::int AS finalized,
-  count(*) FILTER (WHERE o.provenance = 'UNANIMOUS')::int AS unanimous,
-  count(*) FILTER (WHERE o.provenance = 'ADJUDICATED')::int AS adjudicated,
-  count(*) FILTER (WHERE o.provenance = 'UNRESOLVED')::int AS unresolved,
-  count(*) FILTER (WHERE o.provenance = 'AWAITING')::int AS awaiting,
-  count(*) FILTER (WHERE o.final_decision = 'ACCEPT')::int AS accepted,
-  count(*) FILTER (WHERE o.final_decision IN ('ACCEPT', 'REVISE_MINOR'))::int AS lenient_accepted`;
-
-const ERROR_COLUMNS = `
-  count(*) FILTER (WHERE o.d_correctness > 0)::int AS p_correctness,
-  count(*) FILTER (WHERE o.d_comprehensiveness > 0)::int AS p_comprehensiveness,
-  count(*) FILTER (WHERE o.d_relevance > 0)::int AS p_relevance,
-  count(*) FILTER (WHERE o.d_weight > 0)::int AS p_weight,
-  count(*) FILTER (WHERE o.w_over > 0)::int AS p_weight_over,
-  count(*) FILTER (WHERE o.w_under > 0)::int AS p_weight_under,
-  count(*) FILTER (WHERE o.w_redundant > 0)::int AS p_weight_redundant,
-  count(*) FILTER (WHERE o.c_correctness)::int AS c_correctness,
-  count(*) FILTER (WHERE o.c_comprehensiveness)::int AS c_comprehensiveness,
-  count(*) FILTER (WHERE o.c_relevance)::int AS c_relevance,
-  count(*) FILTER (WHERE o.c_weight)::int AS c_weight,
-  count(*) FILTER (WHERE o.c_weight AND o.cw_direction = 'OVER')::int AS c_weight_over,
-  count(*) FILTER (WHERE o.c_weight AND o.cw_direction = 'UNDER')::int AS c_weight_under,
-  count(*) FILTER (WHERE o.c_weight AND o.cw_direction = 'REDUNDANT')::int AS c_weight_redundant`;
-
-/** Sums for Krippendorff's coincidence matrix (Accept, Minor, Major, Reject) over units with ≥ 2 verdicts. */
-function coincidenceColumns(): string {
-  const n = ['o.n_accept', 'o.n_minor', 'o.n_major', 'o.n_reject'];
-  const columns: string[] = [];
-  n.forEach((c, i) => {
-    n.forEach((k, j) => {
-      const pairs = i === j ? `${c} * (${c} - 1)` : `${c} * ${k}`;
-      columns.push(`coalesce(sum((${pairs})::float8 / (o.verdicts - 1)) FILTER (WHERE o.verdicts >= 2), 0) AS o_${i}_${j}`);
-    });
-  });
-  return columns.join(',\n  ');
-}
-
-const GROUPS_SQL = `
-SELECT CASE WHEN GROUPING(o.dataset_id) = 0 THEN 'dataset' WHEN GROUPING(o.category) = 0 THEN 'category'
-            WHEN GROUPING(o.department) = 0 THEN 'department' WHEN GROUPING(o.tier) = 0 THEN 'tier'
-            WHEN GROUPING(o.red_line) = 0 THEN 'redLine' WHEN GROUPING(o.campaign_id) = 0 THEN 'campaign'
-            WHEN GROUPING(o.meta_rubric_version_id) = 0 THEN 'metaRubricVersion' WHEN GROUPING(o.final_day) = 0 THEN 'day'
-            ELSE 'total' END AS breakdown,
-       coalesce(o.dataset_id::text, o.category, o.department, o.tier, o.red_line::text, o.campaign_id::text,
-                o.meta_rubric_version_id::text, to_char(o.final_day, 'YYYY-MM-DD')) AS key,
-       ${COUNT_COLUMNS},
-       ${ERROR_COLUMNS}
-  FROM dash_outcomes o
- GROUP BY GROUPING SETS ((), (o.dataset_id), (o.category), (o.department), (o.tier), (o.red_line), (o.campaign_id),
-                         (o.meta_rubric_version_id), (o.final_day))`;
+const measureList = MEASURES.join(', ');
 
 /**
- * Groups over array columns (a criterion counts once under each of its tags, each generator model). Arrays are
- * unnested in the select list here and below: PostgreSQL runs that far cheaper than a function scan per row in
- * FROM (a third less time for these groups, half for the expert pairs, at 220,000 criteria).
+ * Every group of the scope with its counts, in one statement (one snapshot): the folded counts plus the deltas
+ * appended since, summed per (breakdown, key). $1 campaign id or null, $2 dataset id or null.
  */
-const unnested = (array: string) => `(SELECT unnest(${array}) AS value, verdicts, final_decision, provenance FROM dash_outcomes) o`;
-const ARRAY_GROUPS_SQL = `
-SELECT 'tag' AS breakdown, o.value AS key, ${COUNT_COLUMNS} FROM ${unnested('tags')} GROUP BY o.value
-UNION ALL
-SELECT 'generatorModel', o.value, ${COUNT_COLUMNS} FROM ${unnested('generator_models')} GROUP BY o.value`;
-
-const AGREEMENT_SQL = `
-SELECT o.verdicts AS raters, count(*)::int AS subjects,
-       sum(o.n_accept ^ 2 + o.n_minor ^ 2 + o.n_major ^ 2 + o.n_reject ^ 2)::float8 AS sum_of_squares,
-       sum(o.n_accept)::int AS t_accept, sum(o.n_minor)::int AS t_minor, sum(o.n_major)::int AS t_major,
-       sum(o.n_reject)::int AS t_reject,
-       ${coincidenceColumns()}
-  FROM dash_outcomes o WHERE o.verdicts >= 2 GROUP BY o.verdicts`;
-
-// Per-expert counts and expert pairs come from the verdict arrays of each row (two arrays unnested side by
-// side, element by element), with no second pass over the verdicts.
-const EXPERTS_SQL = `
-SELECT o.expert_id AS key, ${COUNT_COLUMNS},
-       count(*) FILTER (WHERE o.final_decision = o.decision)::int AS agrees
-  FROM (SELECT unnest(expert_ids) AS expert_id, unnest(decisions) AS decision, verdicts, final_decision, provenance
-          FROM dash_outcomes) o
- GROUP BY o.expert_id`;
-
-const PAIRS_SQL = `
-SELECT p.a, p.b, p.da, p.db, count(*)::int AS n
-  FROM (SELECT x.a, unnest(x.expert_ids) AS b, x.da, unnest(x.decisions) AS db
-          FROM (SELECT unnest(expert_ids) AS a, unnest(decisions) AS da, expert_ids, decisions
-                  FROM dash_outcomes WHERE verdicts >= 2) x) p
- WHERE p.a < p.b
- GROUP BY 1, 2, 3, 4`;
+export const COUNTS_SQL = `
+SELECT c.breakdown, c.key, ${MEASURES.map((m) => `sum(c.${m})::int AS ${m}`).join(', ')}
+  FROM (SELECT breakdown, key, ${measureList} FROM outcome_counts
+         WHERE ($1::int IS NULL OR campaign_id = $1) AND ($2::int IS NULL OR dataset_id = $2)
+        UNION ALL
+        SELECT breakdown, key, ${measureList} FROM outcome_count_deltas
+         WHERE ($1::int IS NULL OR campaign_id = $1) AND ($2::int IS NULL OR dataset_id = $2)) c
+ GROUP BY c.breakdown, c.key
+HAVING sum(c.criteria) <> 0`;
 
 /**
- * The temporary table every statement below reads: one row per (campaign, criterion) in scope, with only the
- * columns they read (every statement scans it whole, so its width is what they pay for).
+ * Moves the deltas the triggers appended into outcome_counts (in its own transaction; concurrent folds wait
+ * for each other's rows and never count a delta twice). Returns how many groups it wrote.
  */
-export function createOutcomesTableSql(scope: OutcomeScope): Prisma.Sql {
-  return Prisma.sql`CREATE TEMP TABLE dash_outcomes ON COMMIT DROP AS ${outcomesCte(scope)}
-    SELECT o.campaign_id, o.verdicts, o.n_accept, o.n_minor, o.n_major, o.n_reject,
-           o.d_correctness, o.d_comprehensiveness, o.d_relevance, o.d_weight, o.w_over, o.w_under, o.w_redundant,
-           o.expert_ids, o.decisions, o.final_decision, o.provenance,
-           o.c_correctness, o.c_comprehensiveness, o.c_relevance, o.c_weight, o.cw_direction,
-           cr.dataset_id, cr.category::text AS category, cr.tier::text AS tier, cr.red_line, cr.tags, q.department,
-           p.meta_rubric_version_id, coalesce(p.generator_models, '{}') AS generator_models,
-           date_trunc('day', o.final_at) AS final_day
-      FROM outcomes o
-      JOIN criteria cr ON cr.id = o.criterion_id
-      JOIN queries q ON q.id = o.query_id
-      LEFT JOIN criterion_provenance p ON p.criterion_id = o.criterion_id`;
+export async function foldOutcomeDeltas(client: Pick<pg.ClientBase, 'query'>): Promise<number> {
+  const result = await client.query<{ folded: number }>('SELECT manual_fold_outcome_deltas() AS folded');
+  return result.rows[0]?.folded ?? 0;
 }
-
-/** computeDashboard's statements over the temporary table, in the order it runs them (the bench profiles each). */
-export const DASHBOARD_SQL = {
-  groups: GROUPS_SQL,
-  arrays: ARRAY_GROUPS_SQL,
-  agreement: AGREEMENT_SQL,
-  experts: EXPERTS_SQL,
-  pairs: PAIRS_SQL,
-} as const;
 
 type Row = Record<string, unknown>;
 const num = (row: Row, key: string): number => Number(row[key] ?? 0);
@@ -259,39 +192,68 @@ function errorTable(row: Row): ErrorTableRow[] {
   });
 }
 
-function agreementOf(rows: Row[]): Pick<Agreement, 'fleiss' | 'alphaNominal' | 'alphaOrdinal' | 'pairableUnits'> {
-  const coincidences = DECISIONS.map((_, i) => DECISIONS.map((_, j) => rows.reduce((sum, row) => sum + num(row, `o_${i}_${j}`), 0)));
+/** One tally key "verdicts:accept:minor:major:reject" with the number of criteria that have it. */
+interface Tally {
+  raters: number;
+  counts: number[];
+  units: number;
+}
+
+function parseTally(row: Row): Tally {
+  const [raters = 0, ...counts] = String(row.key).split(':').map(Number);
+  return { raters, counts, units: num(row, 'criteria') };
+}
+
+/**
+ * Fleiss' kappa and Krippendorff's alpha from the tallies (criteria with ≥ 2 verdicts, grouped by how many
+ * verdicts of each decision they have): Fleiss' totals over the most common verdict count, Krippendorff's
+ * coincidences o_ck = Σ_u n_uc·n_uk / (m_u − 1) (n_uc·(n_uc − 1) on the diagonal).
+ */
+function agreementOf(tallies: Tally[]): Pick<Agreement, 'fleiss' | 'alphaNominal' | 'alphaOrdinal' | 'pairableUnits'> {
+  const coincidences = DECISIONS.map(() => DECISIONS.map(() => 0));
+  const byRaters = new Map<number, { subjects: number; sumOfSquares: number; columnTotals: number[] }>();
+  for (const { raters, counts, units } of tallies) {
+    counts.forEach((c, i) => {
+      counts.forEach((k, j) => {
+        const row = coincidences[i] as number[];
+        row[j] = (row[j] ?? 0) + (units * (i === j ? c * (c - 1) : c * k)) / (raters - 1);
+      });
+    });
+    const totals = byRaters.get(raters) ?? { subjects: 0, sumOfSquares: 0, columnTotals: DECISIONS.map(() => 0) };
+    totals.subjects += units;
+    totals.sumOfSquares += units * counts.reduce((sum, c) => sum + c * c, 0);
+    counts.forEach((c, i) => {
+      totals.columnTotals[i] = (totals.columnTotals[i] ?? 0) + units * c;
+    });
+    byRaters.set(raters, totals);
+  }
   // Fleiss needs the same number of raters per subject: the most common verdict count (ties: the larger).
-  const modal = [...rows].sort((a, b) => num(b, 'subjects') - num(a, 'subjects') || num(b, 'raters') - num(a, 'raters'))[0];
-  const fleiss = modal
-    ? fleissKappaFromTotals({
-        subjects: num(modal, 'subjects'),
-        raters: num(modal, 'raters'),
-        sumOfSquares: num(modal, 'sum_of_squares'),
-        columnTotals: ['t_accept', 't_minor', 't_major', 't_reject'].map((key) => num(modal, key)),
-      }).kappa
-    : Number.NaN;
+  const modal = [...byRaters.entries()].sort(([ra, a], [rb, b]) => b.subjects - a.subjects || rb - ra)[0];
   return {
-    fleiss: { kappa: fleiss, subjects: modal ? num(modal, 'subjects') : 0, raters: modal ? num(modal, 'raters') : 0 },
+    fleiss: modal
+      ? { kappa: fleissKappaFromTotals({ raters: modal[0], ...modal[1] }).kappa, subjects: modal[1].subjects, raters: modal[0] }
+      : { kappa: Number.NaN, subjects: 0, raters: 0 },
     alphaNominal: krippendorffAlphaFromCoincidences(coincidences, DECISIONS, 'nominal'),
     alphaOrdinal: krippendorffAlphaFromCoincidences(coincidences, DECISIONS, 'ordinal'),
-    pairableUnits: rows.reduce((sum, row) => sum + num(row, 'subjects'), 0),
+    pairableUnits: tallies.reduce((sum, tally) => sum + tally.units, 0),
   };
 }
 
+/** Cohen's kappa per pair of experts, from the pair keys "a<TAB>b<TAB>decision a<TAB>decision b". */
 function pairwiseKappas(rows: Row[]): { a: string; b: string; kappa: number; n: number }[] {
   const tables = new Map<string, { a: string; b: string; table: number[][] }>();
   for (const row of rows) {
-    const key = `${row.a}\u0000${row.b}`;
+    const [a = '', b = '', da, db] = String(row.key).split('\t');
+    const key = `${a}\u0000${b}`;
     let entry = tables.get(key);
     if (!entry) {
-      entry = { a: String(row.a), b: String(row.b), table: DECISIONS.map(() => DECISIONS.map(() => 0)) };
+      entry = { a, b, table: DECISIONS.map(() => DECISIONS.map(() => 0)) };
       tables.set(key, entry);
     }
-    const i = DECISIONS.indexOf(row.da as (typeof DECISIONS)[number]);
-    const j = DECISIONS.indexOf(row.db as (typeof DECISIONS)[number]);
+    const i = DECISIONS.indexOf(da as (typeof DECISIONS)[number]);
+    const j = DECISIONS.indexOf(db as (typeof DECISIONS)[number]);
     const line = entry.table[i] as number[];
-    line[j] = (line[j] ?? 0) + num(row, 'n');
+    line[j] = (line[j] ?? 0) + num(row, 'criteria');
   }
   return [...tables.values()].map(({ a, b, table }) => ({
     a,
@@ -335,27 +297,23 @@ const FIXED_LABELS: Partial<Record<Breakdown, Record<string, string>>> = {
 export async function computeDashboard(scope: OutcomeScope = {}): Promise<Dashboard> {
   const client = await pgPool().connect();
   try {
-    // One snapshot for every statement (not READ ONLY: PostgreSQL refuses CREATE TEMP TABLE there).
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-    await client.query(`SET LOCAL work_mem = '${DASHBOARD_WORK_MEM}'`);
-    const create = createOutcomesTableSql(scope);
-    await client.query(create.text, create.values);
-    const groups = await client.query<Row>(DASHBOARD_SQL.groups);
-    const arrays = await client.query<Row>(DASHBOARD_SQL.arrays);
-    const agreementRows = await client.query<Row>(DASHBOARD_SQL.agreement);
-    const expertRows = await client.query<Row>(DASHBOARD_SQL.experts);
-    const pairRows = await client.query<Row>(DASHBOARD_SQL.pairs);
-    const keys = (breakdown: Breakdown) =>
-      groups.rows.flatMap((row) => (row.breakdown === breakdown && row.key !== null ? [String(row.key)] : []));
+    await foldOutcomeDeltas(client);
+    const counts = await client.query<Row>(COUNTS_SQL, [scope.campaignId ?? null, scope.datasetId ?? null]);
+    const of = (breakdown: string) => counts.rows.filter((row) => row.breakdown === breakdown);
+    const keys = (breakdown: Labelled) => of(breakdown).flatMap((row) => (row.key === '' ? [] : [String(row.key)]));
     const names = await labels(client, {
       dataset: keys('dataset'),
       campaign: keys('campaign'),
       metaRubricVersion: keys('metaRubricVersion'),
-      expert: expertRows.rows.map((row) => String(row.key)),
+      expert: keys('expert'),
     });
-    await client.query('COMMIT');
-
-    const total = groups.rows.find((row) => row.breakdown === 'total') ?? {};
+    // '' is an absent key: a group of its own where it can be absent (no department, no meta-rubric version),
+    // nothing on the time line (not finalized yet).
+    const groups = counts.rows
+      .filter((row) => !['expert', 'pair', 'tally'].includes(String(row.breakdown)))
+      .map((row) => (row.key === '' && row.breakdown !== 'total' ? { ...row, key: null } : row));
+    const expertRows = of('expert');
+    const total = groups.find((row) => row.breakdown === 'total') ?? {};
     const breakdowns = Object.fromEntries(BREAKDOWNS.map((b) => [b, [] as GroupCounts[]])) as Record<Breakdown, GroupCounts[]>;
     const labelFor = (breakdown: Breakdown, key: string | null): string => {
       if (key === null)
@@ -364,7 +322,7 @@ export async function computeDashboard(scope: OutcomeScope = {}): Promise<Dashbo
       return named ?? key;
     };
     const overTime: (Counts & { day: string })[] = [];
-    for (const row of [...groups.rows, ...arrays.rows]) {
+    for (const row of groups) {
       const breakdown = row.breakdown as Breakdown | 'total' | 'day';
       const key = (row.key as string | null) ?? null;
       if (breakdown === 'total') continue;
@@ -374,7 +332,7 @@ export async function computeDashboard(scope: OutcomeScope = {}): Promise<Dashbo
       }
       breakdowns[breakdown].push({ key: key ?? '', label: labelFor(breakdown, key), ...countsOf(row) });
     }
-    for (const row of expertRows.rows) {
+    for (const row of expertRows) {
       const key = String(row.key);
       breakdowns.expert.push({ key, label: labelFor('expert', key), ...countsOf(row) });
     }
@@ -388,10 +346,10 @@ export async function computeDashboard(scope: OutcomeScope = {}): Promise<Dashbo
       breakdowns,
       errors: errorTable(total),
       agreement: {
-        ...agreementOf(agreementRows.rows),
+        ...agreementOf(of('tally').map(parseTally)),
         experts,
-        pairwise: pairwiseKappas(pairRows.rows),
-        withFinal: expertRows.rows
+        pairwise: pairwiseKappas(of('pair')),
+        withFinal: expertRows
           .map((row) => ({
             id: String(row.key),
             label: labelFor('expert', String(row.key)),
@@ -407,9 +365,6 @@ export async function computeDashboard(scope: OutcomeScope = {}): Promise<Dashbo
           'No expert met/not-met labels on graded responses yet: the judge-vs-expert F1 needs both the judge’s grades and physicians’ grades of the same responses.',
       },
     };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
   } finally {
     client.release();
   }

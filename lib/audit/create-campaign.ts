@@ -148,6 +148,8 @@ export async function createCampaign({ actor, input }: { actor: SessionUser; inp
       });
       return { id: campaign.id, criteria, queries };
     },
-    { timeout: 120_000, maxWait: 10_000 },
+    // At full scale (220,000 criteria) the inserts, the status update and the analytics triggers' outcome rows
+    // take one to two minutes.
+    { timeout: 180_000, maxWait: 10_000 },
   );
 }

@@ -223,7 +223,13 @@ export async function submitAssignment({ expertId, input }: { expertId: string; 
     if (assignment.rowVersion !== input.rowVersion)
       throw conflict('This query changed in another tab. Reload to see the latest version; your drafts are saved.');
     const [verdicts, criteria] = await Promise.all([
-      tx.verdict.findMany({ where: { assignmentId: assignment.id }, select: { ...verdictFields, id: true } }),
+      // In criterion order: each update locks the criterion's outcome row (the analytics triggers), and two
+      // experts submitting the same query must take those locks in the same order, or they would deadlock.
+      tx.verdict.findMany({
+        where: { assignmentId: assignment.id },
+        select: { ...verdictFields, id: true },
+        orderBy: { criterionId: 'asc' },
+      }),
       tx.criterion.findMany({
         where: { id: { in: assignment.criterionOrder } },
         select: { id: true, title: true, description: true, tier: true, points: true },

@@ -37,7 +37,7 @@ const OVERLAP_K = 3;
 const APP_POOL_MAX = EXPERTS;
 export const BENCH_ADMIN_ID = 'bench-admin';
 /** createCampaign's interactive-transaction timeout (lib/audit/create-campaign.ts). */
-const CREATE_CAMPAIGN_TIMEOUT_S = 120;
+const CREATE_CAMPAIGN_TIMEOUT_S = 180;
 
 export const expertId = (index: number) => `bench-expert-${String(index + 1).padStart(2, '0')}`;
 const count = (n: number) => n.toLocaleString('en');

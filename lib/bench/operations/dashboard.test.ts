@@ -4,37 +4,30 @@
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeDashboard } from '@/lib/analytics/compute-dashboard';
-import { claimChecks, ensureBenchUsers, expertId } from '@/lib/bench/operations/claim-next';
+import { claimChecks } from '@/lib/bench/operations/claim-next';
 import {
   type AuditedCampaign,
   BENCH_REVIEWER_ID,
   appCounts,
   buildAuditedCampaign,
   compareCounts,
+  measureWriteOverhead,
   profileDashboard,
   rawCounts,
   rawDashboard,
 } from '@/lib/bench/operations/dashboard';
-import { pgPool, prisma } from '@/lib/db';
-import { seedDemo } from '@/lib/seed/seed-demo';
+import { prisma } from '@/lib/db';
+import { AUDIT_EXPERTS as experts, auditedDemo, dashboardVsRaw } from '@/lib/testing/audited-demo';
 
 let db: pg.Pool;
 let campaign: AuditedCampaign;
-const experts = Array.from({ length: 4 }, (_, index) => expertId(index));
-
-async function sameCounts(): Promise<string[]> {
-  return compareCounts(appCounts(await computeDashboard({})), rawCounts(await rawDashboard(db)));
-}
+const sameCounts = () => dashboardVsRaw(db);
 
 beforeAll(async () => {
-  await seedDemo({ log: () => {} });
-  db = pgPool();
-  const admin = await prisma.user.findFirstOrThrow({ where: { role: 'ADMIN' } });
-  const dataset = await prisma.dataset.findFirstOrThrow();
-  await ensureBenchUsers(db, { REVIEWER: [BENCH_REVIEWER_ID], EXPERT: experts });
   // A status other than PENDING must not keep a criterion out of the campaign.
-  await prisma.criterion.updateMany({ where: { datasetId: dataset.id, position: 0 }, data: { status: 'VERIFIED' } });
-  campaign = await buildAuditedCampaign(db, { datasetId: dataset.id, experts, reviewerId: BENCH_REVIEWER_ID, actorId: admin.id, seed: 7 });
+  ({ db, campaign } = await auditedDemo(7, (datasetId) =>
+    prisma.criterion.updateMany({ where: { datasetId, position: 0 }, data: { status: 'VERIFIED' } }),
+  ));
 });
 
 describe('buildAuditedCampaign', () => {
@@ -117,21 +110,35 @@ describe('the raw dashboard statement', () => {
 });
 
 describe('profileDashboard', () => {
-  it('times each statement of the app and the raw statement, and leaves nothing behind', async () => {
+  it("times the app's counts statement and the raw statement, and leaves nothing behind", async () => {
     const client = await db.connect();
     try {
+      const deltas = async () => (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM outcome_count_deltas')).rows[0]?.n;
+      const before = await deltas();
       const profile = await profileDashboard(client);
-      expect(profile.app.map((statement) => statement.name)).toEqual(['temp table', 'groups', 'arrays', 'agreement', 'experts', 'pairs']);
-      expect(profile.app[0]?.parts.map((part) => part.name)).toEqual(['verdict tally']);
+      expect(profile.app.map((statement) => statement.name)).toEqual(['group counts']);
+      // The app reads maintained counts: no verdict is aggregated when the dashboard opens.
+      expect(profile.app[0]?.parts).toEqual([]);
       expect(profile.raw.parts.map((part) => part.name)).toEqual(['per-criterion outcome', 'verdict tally']);
-      for (const part of [...profile.app.flatMap((statement) => statement.parts), ...profile.raw.parts]) {
+      for (const part of profile.raw.parts) {
         expect(part.share).toBeGreaterThan(0);
         expect(part.share).toBeLessThanOrEqual(1);
       }
-      const left = await client.query(`SELECT 1 FROM pg_class WHERE relname = 'dash_outcomes'`);
-      expect(left.rowCount).toBe(0);
+      expect(await deltas()).toBe(before);
     } finally {
       client.release();
     }
+  });
+});
+
+describe('measureWriteOverhead', () => {
+  it('times amendments both ways and leaves the counts as they were', async () => {
+    const before = appCounts(await computeDashboard({}));
+    const overhead = await measureWriteOverhead(db, 5);
+    expect(overhead.amendments).toBe(10);
+    expect(overhead.withTriggers.p50).toBeGreaterThan(0);
+    expect(overhead.withoutTriggers.p50).toBeGreaterThan(0);
+    expect(compareCounts(appCounts(await computeDashboard({})), before)).toEqual([]);
+    expect(await sameCounts()).toEqual([]);
   });
 });

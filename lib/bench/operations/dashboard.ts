@@ -1,19 +1,14 @@
-// (e) The analytics dashboard: computeDashboard({}) (the whole database: final decision per criterion into a
-// temporary table, then grouping sets, tag and model groups, agreement sums, per-expert counts and expert
-// pairs) versus one hand-written SQL statement computing the same counts, over a closed campaign on the whole
-// synthetic dataset with k = 3 submitted verdicts per criterion (661,851 at scale 1) from 20 experts.
+// (e) The analytics dashboard: computeDashboard({}) (the whole database: fold the deltas the triggers appended,
+// then one statement over the maintained group counts) versus one hand-written SQL statement computing the
+// same counts from the verdicts, over a closed campaign on the whole synthetic dataset with k = 3 submitted
+// verdicts per criterion (661,851 at scale 1) from 20 experts. What maintaining the counts costs the writers
+// is measured too (untimed by the runner, reported in the notes): amending one submitted verdict with the
+// triggers against the same UPDATE with triggers disabled.
 // The campaign, its assignments, verdicts and adjudications are written with plain SQL (untimed); decisions
 // are deterministic dice (hashint4) at realistic rates: most criteria accepted by all three experts, a few
 // unanimously flagged, the rest disputed, about half of those adjudicated.
 import pg from 'pg';
-import {
-  DASHBOARD_SQL,
-  DASHBOARD_WORK_MEM,
-  type Counts,
-  type Dashboard,
-  computeDashboard,
-  createOutcomesTableSql,
-} from '@/lib/analytics/compute-dashboard';
+import { COUNTS_SQL, type Counts, type Dashboard, computeDashboard, foldOutcomeDeltas } from '@/lib/analytics/compute-dashboard';
 import type { OutcomeScope } from '@/lib/analytics/criterion-outcomes';
 import { type BenchContext, defineOperation } from '@/lib/bench/operation';
 import { BENCH_ADMIN_ID, EXPERTS, buildCampaignBySql, ensureBenchUsers, expertId } from '@/lib/bench/operations/claim-next';
@@ -25,6 +20,10 @@ const WARMUP = 1;
 const ITERATIONS = 7;
 const TARGET_MS = 1000;
 const TARGET_RATIO = 2;
+/** Memory per sort or hash for the raw statement (the per-criterion tally spills to disk at the default 4 MB). */
+const RAW_WORK_MEM = '64MB';
+/** Single-verdict amendments timed each way for the write overhead. */
+const AMENDMENTS = 200;
 export const BENCH_REVIEWER_ID = 'bench-reviewer';
 /** Verdicts are spread over this many days (the dashboard's "over time" rows). */
 const AUDIT_DAYS = 30;
@@ -472,14 +471,11 @@ async function explain(db: Queryable, timing: boolean, name: string, sql: string
   };
 }
 
-/** computeDashboard's statements (the label lookup aside), then the raw statement, in one snapshot. */
+/** computeDashboard's counts statement (the fold and the label lookup aside), then the raw statement, in one snapshot. */
 async function explainAll(db: Queryable, timing: boolean): Promise<StatementProfile[]> {
   await db.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
   try {
-    await db.query(`SET LOCAL work_mem = '${DASHBOARD_WORK_MEM}'`);
-    const create = createOutcomesTableSql(SCOPE);
-    const profiles = [await explain(db, timing, 'temp table', create.text, create.values)];
-    for (const [name, sql] of Object.entries(DASHBOARD_SQL)) profiles.push(await explain(db, timing, name, sql));
+    const profiles = [await explain(db, timing, 'group counts', COUNTS_SQL, [null, null])];
     profiles.push(await explain(db, timing, 'raw', RAW_DASHBOARD_SQL));
     return profiles;
   } finally {
@@ -516,6 +512,49 @@ interface DashboardState {
   app?: Dashboard;
   raw?: RawDashboard;
   profile?: { app: StatementProfile[]; raw: StatementProfile };
+  /** Folding the fixture's deltas into the group counts (untimed). */
+  fold: { groups: number; ms: number };
+  writes: WriteOverhead;
+}
+
+interface WriteOverhead {
+  amendments: number;
+  /** Per UPDATE of one submitted verdict, ms. */
+  withTriggers: { p50: number; p95: number };
+  withoutTriggers: { p50: number; p95: number };
+}
+
+/**
+ * What keeping the counts current costs a writer: one submitted verdict's decision changed and changed back,
+ * `n` times, once with the triggers (outcome refreshed, deltas appended) and once with them disabled
+ * (session_replication_role = replica), so the data ends as it began either way.
+ */
+export async function measureWriteOverhead(db: Queryable, n: number): Promise<WriteOverhead> {
+  const picked = await db.query<{ id: number; decision: string }>(
+    `SELECT id, decision::text AS decision FROM verdicts WHERE submitted_at IS NOT NULL ORDER BY hashint4(id) LIMIT $1`,
+    [n],
+  );
+  const amend = async (): Promise<number[]> => {
+    const times: number[] = [];
+    for (const { id, decision } of picked.rows) {
+      const other = decision === 'REJECT' ? 'REVISE_MAJOR' : 'REJECT';
+      for (const next of [other, decision]) {
+        const started = performance.now();
+        await db.query(`UPDATE verdicts SET decision = $2::"Decision" WHERE id = $1`, [id, next]);
+        times.push(performance.now() - started);
+      }
+    }
+    return times;
+  };
+  const summary = (times: number[]) => ({ p50: percentile(times, 50), p95: percentile(times, 95) });
+  const withTriggers = summary(await amend());
+  await db.query(`SET session_replication_role = replica`);
+  try {
+    const withoutTriggers = summary(await amend());
+    return { amendments: picked.rows.length * 2, withTriggers, withoutTriggers };
+  } finally {
+    await db.query(`SET session_replication_role = origin`);
+  }
 }
 
 export const dashboardOperation = defineOperation<DashboardState>({
@@ -550,11 +589,15 @@ export const dashboardOperation = defineOperation<DashboardState>({
                 count(*)::int AS verdicts, count(*) FILTER (WHERE decision = 'ACCEPT')::int AS accepts
            FROM verdicts WHERE submitted_at IS NOT NULL AND decision IS NOT NULL`,
       );
-      // The raw side gets the memory computeDashboard gives itself.
-      await client.query(`SET work_mem = '${DASHBOARD_WORK_MEM}'`);
+      const folding = performance.now();
+      const groups = await foldOutcomeDeltas(client);
+      const fold = { groups, ms: performance.now() - folding };
+      ctx.log(`dashboard: ${AMENDMENTS * 2} single-verdict amendments with and without the triggers (untimed)`);
+      const writes = await measureWriteOverhead(client, AMENDMENTS);
+      await client.query(`SET work_mem = '${RAW_WORK_MEM}'`);
       ctx.log('dashboard: EXPLAIN ANALYZE of each statement (untimed)');
       const profile = await profileDashboard(client);
-      return { ctx, campaign, scope: scope.rows[0] ?? { criteria: 0, verdicts: 0, accepts: 0 }, client, profile };
+      return { ctx, campaign, scope: scope.rows[0] ?? { criteria: 0, verdicts: 0, accepts: 0 }, client, profile, fold, writes };
     } catch (error) {
       await client.end();
       throw error;
@@ -604,8 +647,12 @@ export const dashboardOperation = defineOperation<DashboardState>({
     return [
       `fixture: a closed campaign over ${count(state.campaign.criteria)} criteria, ${count(state.campaign.assignments)} submitted assignments ` +
         `(${EXPERTS} experts in rotation), ${count(state.campaign.verdicts)} verdicts, ${count(state.campaign.adjudications)} adjudications; ${mix}`,
-      `where the time goes (EXPLAIN ANALYZE, untimed; both sides with work_mem ${DASHBOARD_WORK_MEM}): app ${appMs.toFixed(0)} ms in ` +
-        `statements: ${appProfile.map(describeProfile).join('; ')} (+ 1 label lookup); ${state.profile ? describeProfile(state.profile.raw) : 'raw —'}`,
+      `where the time goes (EXPLAIN ANALYZE, untimed; raw with work_mem ${RAW_WORK_MEM}): app ${appMs.toFixed(0)} ms in ` +
+        `${appProfile.map(describeProfile).join('; ')} (+ the fold and 1 label lookup); ${state.profile ? describeProfile(state.profile.raw) : 'raw —'}`,
+      `maintained on write: the fixture's bulk statements left deltas folded into ${count(state.fold.groups)} groups in ${state.fold.ms.toFixed(0)} ms; ` +
+        `amending one submitted verdict (${state.writes.amendments} UPDATEs each way): p50 ${state.writes.withTriggers.p50.toFixed(2)} ms, ` +
+        `p95 ${state.writes.withTriggers.p95.toFixed(2)} ms with the triggers vs p50 ${state.writes.withoutTriggers.p50.toFixed(2)} ms, ` +
+        `p95 ${state.writes.withoutTriggers.p95.toFixed(2)} ms without`,
     ];
   },
   teardown: async (state) => {

@@ -1,0 +1,121 @@
+// The counts the dashboard reads are maintained by triggers (migration analytics_maintained). After every kind
+// of change that can move a criterion's outcome or its groups, the maintained outcome rows must equal a fresh
+// computation over all pairs, and the dashboard's counts must equal the bench's hand-written statement, which
+// counts straight from the verdicts. Two experts submitting on the same criterion at once must both count.
+import type pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { computeDashboard } from '@/lib/analytics/compute-dashboard';
+import type { AuditedCampaign } from '@/lib/bench/operations/dashboard';
+import { AUDIT_EXPERTS as experts, auditedDemo, dashboardVsRaw } from '@/lib/testing/audited-demo';
+
+let db: pg.Pool;
+let campaign: AuditedCampaign;
+const sameCounts = () => dashboardVsRaw(db);
+
+/** Maintained outcome rows that differ from a fresh computation (or exist on one side only). */
+async function staleOutcomes(): Promise<number> {
+  const result = await db.query<{ n: number }>(
+    `WITH fresh AS (
+       SELECT * FROM manual_compute_outcomes(ARRAY(SELECT campaign_id FROM campaign_criteria ORDER BY 1),
+                                             ARRAY(SELECT criterion_id FROM campaign_criteria ORDER BY campaign_id)))
+     SELECT count(*)::int AS n FROM (
+       (SELECT * FROM fresh EXCEPT ALL SELECT * FROM criterion_outcomes)
+       UNION ALL
+       (SELECT * FROM criterion_outcomes EXCEPT ALL SELECT * FROM fresh)) d`,
+  );
+  return result.rows[0]?.n ?? -1;
+}
+
+beforeAll(async () => {
+  ({ db, campaign } = await auditedDemo(3));
+});
+
+describe('maintained outcomes and group counts', () => {
+  it('start equal to a fresh computation and to the raw statement', async () => {
+    expect(await db.query('SELECT count(*)::int AS n FROM criterion_outcomes')).toMatchObject({ rows: [{ n: campaign.criteria }] });
+    expect(await staleOutcomes()).toBe(0);
+    expect(await sameCounts()).toEqual([]);
+  });
+
+  it('follow edits to criteria, queries, provenance, adjudications, campaign criteria and the campaign', async () => {
+    const before = await computeDashboard({});
+    await db.query(`UPDATE criteria SET tier = 'PITFALL', tags = ARRAY['moved-tag'], red_line = NOT red_line WHERE id % 9 = 0`);
+    await db.query(`UPDATE queries SET department = 'Moved department' WHERE id % 4 = 0`);
+    await db.query(`UPDATE criterion_provenance SET generator_models = ARRAY['model-x', 'model-y'] WHERE criterion_id % 3 = 0`);
+    await db.query('DELETE FROM criterion_provenance WHERE criterion_id % 13 = 0');
+    await db.query(`UPDATE adjudications SET gold_decision = 'REJECT', dimensions = '{CORRECTNESS}' WHERE criterion_id % 2 = 0`);
+    await db.query('DELETE FROM adjudications WHERE criterion_id % 5 = 0');
+    await db.query('DELETE FROM campaign_criteria WHERE campaign_id = $1 AND criterion_id % 17 = 0', [campaign.id]);
+    await db.query(
+      `UPDATE verdicts SET decision = 'REVISE_MINOR', dimensions = '{RELEVANCE}' WHERE criterion_id % 6 = 1 AND expert_id = $1`,
+      [experts[1]],
+    );
+    expect(await staleOutcomes()).toBe(0);
+    expect(await sameCounts()).toEqual([]);
+    const after = await computeDashboard({});
+    expect(after.totals.criteria).toBeLessThan(before.totals.criteria);
+    expect(after.breakdowns.department.some((group) => group.label === 'Moved department')).toBe(true);
+    expect(after.breakdowns.generatorModel.some((group) => group.key === 'model-x')).toBe(true);
+
+    // Reopening with a larger k makes every criterion incomplete again: nothing final, everything awaiting.
+    await db.query(`UPDATE audit_campaigns SET status = 'OPEN', overlap_k = 5 WHERE id = $1`, [campaign.id]);
+    expect(await staleOutcomes()).toBe(0);
+    const reopened = await computeDashboard({ campaignId: campaign.id });
+    expect(reopened.totals.finalized).toBe(reopened.totals.adjudicated);
+    expect(reopened.totals.awaiting).toBe(reopened.totals.criteria - reopened.totals.adjudicated);
+    await db.query(`UPDATE audit_campaigns SET status = 'CLOSED', overlap_k = 3 WHERE id = $1`, [campaign.id]);
+    expect(await sameCounts()).toEqual([]);
+  });
+
+  it('keep no empty groups once folded, and a fold moves every delta', async () => {
+    await computeDashboard({});
+    const left = await db.query<{ deltas: number; empty: number }>(
+      `SELECT (SELECT count(*)::int FROM outcome_count_deltas) AS deltas,
+              (SELECT count(*)::int FROM outcome_counts WHERE criteria = 0) AS empty`,
+    );
+    expect(left.rows[0]).toEqual({ deltas: 0, empty: 0 });
+  });
+
+  it('count both of two verdicts submitted at once on the same criterion', async () => {
+    const target = await db.query<{ criterion_id: number }>(
+      `SELECT criterion_id FROM verdicts WHERE campaign_id = $1 AND submitted_at IS NOT NULL
+        GROUP BY criterion_id HAVING count(*) = 3 ORDER BY criterion_id LIMIT 1`,
+      [campaign.id],
+    );
+    const criterionId = target.rows[0]?.criterion_id;
+    if (criterionId === undefined) throw new Error('no criterion with three verdicts');
+    const removed = await db.query<{ id: number }>(
+      `SELECT id FROM verdicts WHERE campaign_id = $1 AND criterion_id = $2 ORDER BY id LIMIT 2`,
+      [campaign.id, criterionId],
+    );
+    const ids = removed.rows.map((row) => row.id);
+    // Take two verdicts back to drafts, then submit them again from two connections whose transactions overlap.
+    await db.query('UPDATE verdicts SET submitted_at = NULL WHERE id = ANY($1::int[])', [ids]);
+    const verdictsOf = async () =>
+      (
+        await db.query<{ verdicts: number }>('SELECT verdicts FROM criterion_outcomes WHERE campaign_id = $1 AND criterion_id = $2', [
+          campaign.id,
+          criterionId,
+        ])
+      ).rows[0]?.verdicts;
+    expect(await verdictsOf()).toBe(1);
+    const [first, second] = [await db.connect(), await db.connect()];
+    try {
+      await first.query('BEGIN');
+      await second.query('BEGIN');
+      await first.query('UPDATE verdicts SET submitted_at = now() WHERE id = $1', [ids[0]]);
+      // The second submission waits for the first one's lock on the outcome row, then counts its verdict too.
+      const pending = second.query('UPDATE verdicts SET submitted_at = now() WHERE id = $1', [ids[1]]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await first.query('COMMIT');
+      await pending;
+      await second.query('COMMIT');
+    } finally {
+      first.release();
+      second.release();
+    }
+    expect(await verdictsOf()).toBe(3);
+    expect(await staleOutcomes()).toBe(0);
+    expect(await sameCounts()).toEqual([]);
+  });
+});
