@@ -72,7 +72,7 @@ async function independentFigures() {
 async function expectAnalytics(page: Page) {
   const figures = await independentFigures();
   await page.goto(`/pairwise/analytics?run=${runId}`);
-  await expect(page.getByTestId('pairwise-totals')).toContainText(`${figures.n} reviews`);
+  await expect(page.getByTestId('pairwise-totals')).toContainText(`${figures.n} review${figures.n === 1 ? '' : 's'} by`);
   await expect(page.getByTestId('agreement-with-ties')).toHaveText(figures.withTies);
   await expect(page.getByTestId('agreement-without-ties')).toHaveText(figures.withoutTies);
   await expect(page.getByTestId('kappa')).toHaveText(figures.kappa);

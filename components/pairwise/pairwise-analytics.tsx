@@ -16,7 +16,8 @@ import {
   YAxis,
   ZAxis,
 } from 'recharts';
-import { chartRate, fixed, interval, pct, whyUndefined } from '@/components/analytics/format';
+import { chartRate, fixed, interval, pct } from '@/components/analytics/format';
+import { CATEGORY_LABELS } from '@/components/criteria/labels';
 import { CLASS_LABELS } from '@/components/pairwise/labels';
 import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, SLATE, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
 import type { Rate } from '@/lib/analytics/compute-dashboard';
@@ -48,16 +49,29 @@ function Stat({ label, value, detail, testId }: { label: string; value: string; 
   );
 }
 
-const rateValue = (rate: Rate, what: string) => (Number.isFinite(rate.rate) ? pct(rate.rate) : whyUndefined(rate.n, what));
-const rateDetail = (rate: Rate) => `${rate.count} of ${rate.n} · 95% CI ${interval(rate)}`;
+const rateValue = (rate: Rate) => pct(rate.rate);
+/** The count behind a rate, or why it is undefined. */
+const rateDetail = (rate: Rate, what: string) =>
+  rate.n === 0 ? `no ${what} yet` : `${rate.count} of ${rate.n} · 95% CI ${interval(rate)}`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function GroupChart({ title, groups, filename }: { title: string; groups: GroupAgreement[]; filename: string }) {
+function GroupChart({
+  title,
+  groups,
+  filename,
+  labels = {},
+}: {
+  title: string;
+  groups: GroupAgreement[];
+  filename: string;
+  labels?: Record<string, string>;
+}) {
   const data = groups.map((group) => {
     const withTies = chartRate(group.withTies);
     const withoutTies = chartRate(group.withoutTies);
     const consistent = chartRate(group.positionConsistency);
     return {
-      label: group.key,
+      label: labels[group.key] ?? group.key,
       withTies: withTies.value,
       withTiesError: withTies.error,
       withoutTies: withoutTies.value,
@@ -88,7 +102,7 @@ function GroupChart({ title, groups, filename }: { title: string; groups: GroupA
         'Consistency high',
       ]}
       rows={groups.map((g) => [
-        g.key,
+        labels[g.key] ?? g.key,
         g.pairs,
         g.votes,
         g.withTies.rate,
@@ -232,38 +246,39 @@ export function PairwiseAnalyticsView({ analytics }: { analytics: PairwiseAnalyt
   return (
     <div className="space-y-6">
       <p className="text-sm text-slate-600" data-testid="pairwise-totals">
-        {analytics.pairs} pairs · {analytics.reviewedPairs} reviewed · {analytics.reviews} reviews by {analytics.reviewers} reviewers
+        {plural(analytics.pairs, 'pair')} · {analytics.reviewedPairs} reviewed · {plural(analytics.reviews, 'review')} by{' '}
+        {plural(analytics.reviewers, 'reviewer')}
       </p>
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat
           label="Agreement with ties"
-          value={rateValue(humanJudge.withTies, 'reviews')}
-          detail={rateDetail(humanJudge.withTies)}
+          value={rateValue(humanJudge.withTies)}
+          detail={rateDetail(humanJudge.withTies, 'reviews')}
           testId="agreement-with-ties"
         />
         <Stat
           label="Agreement without ties"
-          value={rateValue(humanJudge.withoutTies, 'decided votes')}
-          detail={rateDetail(humanJudge.withoutTies)}
+          value={rateValue(humanJudge.withoutTies)}
+          detail={rateDetail(humanJudge.withoutTies, 'decided votes')}
           testId="agreement-without-ties"
         />
         <Stat label="Cohen’s kappa (3 classes)" value={fixed(humanJudge.kappa)} detail={`over ${humanJudge.votes} votes`} testId="kappa" />
         <Stat
           label="Reviewer–reviewer agreement"
-          value={rateValue(reviewerReviewer.withTies, 'pairs reviewed twice')}
-          detail={`${rateDetail(reviewerReviewer.withTies)} · κ ${fixed(reviewerReviewer.kappa)}`}
+          value={rateValue(reviewerReviewer.withTies)}
+          detail={`${rateDetail(reviewerReviewer.withTies, 'pairs reviewed twice')} · κ ${fixed(reviewerReviewer.kappa)}`}
           testId="reviewer-agreement"
         />
         <Stat
           label="Judge position consistency"
-          value={rateValue(analytics.positionConsistency, 'pairs in both orders')}
-          detail={rateDetail(analytics.positionConsistency)}
+          value={rateValue(analytics.positionConsistency)}
+          detail={rateDetail(analytics.positionConsistency, 'pairs in both orders')}
           testId="position-consistency"
         />
         <Stat
           label="Judge verdict marked right"
-          value={rateValue(analytics.verdictCorrect, 'reviews')}
-          detail={rateDetail(analytics.verdictCorrect)}
+          value={rateValue(analytics.verdictCorrect)}
+          detail={rateDetail(analytics.verdictCorrect, 'reviews')}
           testId="verdict-correct"
         />
         <Stat
@@ -274,15 +289,15 @@ export function PairwiseAnalyticsView({ analytics }: { analytics: PairwiseAnalyt
         />
         <Stat
           label="Reviewer–reviewer without ties"
-          value={rateValue(reviewerReviewer.withoutTies, 'decided pairs')}
-          detail={rateDetail(reviewerReviewer.withoutTies)}
+          value={rateValue(reviewerReviewer.withoutTies)}
+          detail={rateDetail(reviewerReviewer.withoutTies, 'decided pairs')}
           testId="reviewer-agreement-without-ties"
         />
       </dl>
       <div className="grid gap-4 lg:grid-cols-2">
         <ConfusionTable confusion={analytics.confusion} />
         <LengthBiasChart analytics={analytics} />
-        <GroupChart title="By category" groups={analytics.byCategory} filename="pairwise-by-category" />
+        <GroupChart title="By category" groups={analytics.byCategory} filename="pairwise-by-category" labels={CATEGORY_LABELS} />
         <GroupChart title="By meta-rubric version" groups={analytics.byVersion} filename="pairwise-by-meta-rubric-version" />
       </div>
       <RejectedCriteriaChart analytics={analytics} />

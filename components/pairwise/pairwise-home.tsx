@@ -28,7 +28,7 @@ export function PairwiseHome({ queues, reviews, exportable }: { queues: Pairwise
                 <div>
                   <h2 className="text-base font-semibold text-slate-900">Pairwise run {queue.runId}</h2>
                   <p className="mt-1 text-xs text-slate-500">
-                    {queue.pairs} pairs · started {queue.createdAt.slice(0, 10)}
+                    {queue.pairs} {queue.pairs === 1 ? 'pair' : 'pairs'} · started {queue.createdAt.slice(0, 10)}
                     {queue.metaRubricVersion ? ` · meta-rubric ${queue.metaRubricVersion}` : ''}
                   </p>
                 </div>

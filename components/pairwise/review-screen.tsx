@@ -250,6 +250,13 @@ export function ReviewScreen({ review }: { review: ReviewView }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [active, criteria, editable, focusCriterion, mark, revealed, savePreference, shortcutsOpen, submit]);
 
+  // Right after the reveal, bring the judge's first criterion into view and focus, ready for 1/2/3.
+  const wasRevealed = useRef(revealed);
+  useEffect(() => {
+    if (revealed && !wasRevealed.current && editable) focusCriterion(0);
+    wasRevealed.current = revealed;
+  }, [editable, focusCriterion, revealed]);
+
   const marked = criteria.filter((criterion) => marks[criterion.id]).length;
 
   return (
@@ -414,7 +421,9 @@ export function ReviewScreen({ review }: { review: ReviewView }) {
             </h2>
             <p className="mt-1 text-sm text-slate-700" data-testid="judge-verdict">
               {judge.winner === null ? 'No verdict' : judge.score === null ? choiceText(judge.winner) : judgeScoreLabel(judge.score)}
-              {judge.score !== null ? ` (score ${judge.score > 0 ? '+' : ''}${judge.score.toFixed(2)}, positive favours A)` : ''}
+              {judge.score !== null && judge.score !== 0
+                ? ` (weighted score ${Math.abs(judge.score).toFixed(2)} of 2 towards ${judge.score > 0 ? 'A' : 'B'})`
+                : ''}
               {judge.vetoed ? (
                 <>
                   {' '}
