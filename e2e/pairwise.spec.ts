@@ -174,7 +174,14 @@ test('two reviewers judge the same pair blind; agreement figures follow; admins 
   await expect(second.page.getByTestId('position-consistency')).toHaveText('100.0%');
   // Reviewers may not export; after the disagreement the pair is no longer verified.
   expect((await second.page.request.get(`/api/pairwise/export?run=${runId}`)).status()).toBe(403);
+  // Other reviewers' comments are for admins only.
+  await expect(second.page.getByText('Verdicts reviewers marked wrong')).toHaveCount(0);
   await second.context.close();
+  const adminPage = await admin.newPage();
+  await adminPage.goto(`/pairwise/analytics?run=${runId}`);
+  const disputed = adminPage.getByRole('table', { name: 'Verdicts reviewers marked wrong' });
+  await expect(disputed).toContainText('B gives the safer dose and when to seek care.');
+  await expect(disputed).toContainText(`${CRITERIA[0]}; ${CRITERIA[1]}`);
   const none = await admin.request.get(`/api/pairwise/export?run=${runId}`);
   expect((await none.text()).trim()).toBe('');
   await admin.close();

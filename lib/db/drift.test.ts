@@ -44,6 +44,7 @@ describe('schema and migrations', () => {
     expect(manual.some((line) => line.includes('manual_campaign_queries_holders_within_k'))).toBe(true);
     expect(manual.some((line) => line.includes('manual_meta_rubric_versions_immutable'))).toBe(true);
     expect(manual.some((line) => line.startsWith('function manual_claim_next('))).toBe(true);
+    expect(manual.some((line) => line.startsWith('function manual_pairwise_claim_next('))).toBe(true);
   });
 
   it('the snapshot used to generate the next migration matches schema.prisma', async () => {

@@ -8,6 +8,7 @@ import { DomainError } from '@/lib/errors';
 import { claimNextPair, giveBackPair } from '@/lib/pairwise/claim-next';
 import { computePairwiseAnalytics } from '@/lib/pairwise/compute-pairwise-analytics';
 import { exportVerifiedPairs } from '@/lib/pairwise/export-verified-pairs';
+import { listDisputedVerdicts } from '@/lib/pairwise/list-disputed-verdicts';
 import { savePreference, submitReview } from '@/lib/pairwise/judgments';
 import { getReviewerJudgment, listPairwiseQueues } from '@/lib/pairwise/review-view';
 import { preferenceSchema, submitReviewSchema } from '@/lib/pairwise/schemas';
@@ -247,6 +248,10 @@ describe('a review', () => {
         comment: 'B is safer.',
       }),
     });
+    const disputed = await listDisputedVerdicts({ runId });
+    expect(disputed).toEqual([
+      expect.objectContaining({ judgmentId, preference: 2, judgeWinner: 'A', comment: 'B is safer.', rejectedCriteria: ['Second'] }),
+    ]);
     const done = await getReviewerJudgment({ judgmentId, reviewerId: reviewer ?? '' });
     expect(done?.state).toBe('SUBMITTED');
     expect(done?.editable).toBe(false);

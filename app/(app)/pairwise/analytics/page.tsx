@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { DisputedVerdicts } from '@/components/pairwise/disputed-verdicts';
 import { PairwiseAnalyticsView } from '@/components/pairwise/pairwise-analytics';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
 import { prisma } from '@/lib/db';
 import { computePairwiseAnalytics } from '@/lib/pairwise/compute-pairwise-analytics';
+import { listDisputedVerdicts } from '@/lib/pairwise/list-disputed-verdicts';
 
 export const metadata: Metadata = { title: 'Pairwise analytics' };
 
@@ -22,9 +24,10 @@ export default async function PairwiseAnalyticsPage({
 }) {
   const user = await requireSection('pairwise');
   const runId = positiveInt((await searchParams).run);
-  const [analytics, runs] = await Promise.all([
+  const [analytics, runs, disputed] = await Promise.all([
     computePairwiseAnalytics({ runId }),
     prisma.judgeRun.findMany({ where: { kind: 'PAIRWISE' }, select: { id: true, createdAt: true }, orderBy: { id: 'desc' } }),
+    user.role === 'ADMIN' ? listDisputedVerdicts({ runId }) : Promise.resolve(null),
   ]);
   return (
     <>
@@ -65,6 +68,11 @@ export default async function PairwiseAnalyticsPage({
         </button>
       </form>
       <PairwiseAnalyticsView analytics={analytics} />
+      {disputed ? (
+        <div className="mt-6">
+          <DisputedVerdicts rows={disputed} />
+        </div>
+      ) : null}
     </>
   );
 }
