@@ -17,6 +17,7 @@ import { CATEGORY_LABELS } from '@/components/criteria/labels';
 import { Conversation } from '@/components/criteria/conversation';
 import { Button } from '@/components/ui/button';
 import { FieldErrors, inputClasses } from '@/components/ui/field';
+import { isTyping } from '@/components/ui/is-typing';
 import { Notice } from '@/components/ui/page-header';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { releaseAssignmentAction, saveVerdictAction, submitAssignmentAction, updateAssignmentAction } from '@/lib/audit/actions';
@@ -46,15 +47,6 @@ function fromServer(verdict: ExpertVerdict | undefined): VerdictState {
     conflict: null,
     errors: [],
   };
-}
-
-const TEXT_INPUTS = new Set(['text', 'search', 'email', 'number', 'password', 'url', 'tel', 'date', 'datetime-local']);
-
-/** Whether a key press belongs to a field being typed in (then shortcuts stay out of the way). */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && TEXT_INPUTS.has(target.type);
 }
 
 export function AuditScreen({ assignment, progress }: { assignment: ExpertAssignment; progress: AuditProgress | null }) {

@@ -1,5 +1,5 @@
 'use client';
-// The keyboard cheat sheet ("?").
+// The keyboard cheat sheet ("?") of the audit screen, and of the pairwise review with its own list.
 import { useEffect, useRef } from 'react';
 
 export const SHORTCUTS: [string, string][] = [
@@ -15,7 +15,16 @@ export const SHORTCUTS: [string, string][] = [
   ['?', 'Show or hide this list'],
 ];
 
-export function ShortcutSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ShortcutSheet({
+  open,
+  onClose,
+  shortcuts = SHORTCUTS,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** [keys, what they do]; the audit screen's by default. */
+  shortcuts?: readonly (readonly [string, string])[];
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -35,7 +44,7 @@ export function ShortcutSheet({ open, onClose }: { open: boolean; onClose: () =>
           Keyboard shortcuts
         </h2>
         <dl className="mt-3 divide-y divide-slate-100 text-sm">
-          {SHORTCUTS.map(([keys, action]) => (
+          {shortcuts.map(([keys, action]) => (
             <div key={keys} className="flex justify-between gap-4 py-1.5">
               <dt>
                 <kbd>{keys}</kbd>

@@ -70,6 +70,9 @@ export const ROUTE_POLICY: RoutePolicy[] = [
     kind: 'page',
   },
   { route: '/pairwise', roles: SECTIONS.pairwise.roles, kind: 'page' },
+  { route: '/pairwise/analytics', roles: SECTIONS.pairwise.roles, kind: 'page' },
+  // A judgment belongs to one reviewer: other reviewers and admins get 404, experts 403.
+  { route: '/pairwise/review/[id]', roles: SECTIONS.pairwise.roles, sample: '/pairwise/review/1', objectLevel: true, kind: 'page' },
   { route: '/judge', roles: SECTIONS.judge.roles, kind: 'page' },
   { route: '/judge/prompts', roles: SECTIONS.judge.roles, kind: 'page' },
   { route: '/judge/endpoints/new', roles: SECTIONS.judge.roles, kind: 'page' },
@@ -83,6 +86,7 @@ export const ROUTE_POLICY: RoutePolicy[] = [
   { route: '/api/health', roles: 'public', kind: 'api' },
   { route: '/api/imports', roles: ['ADMIN'], kind: 'api' },
   { route: '/api/imports/[id]', roles: ['ADMIN'], sample: '/api/imports/1', kind: 'api' },
+  { route: '/api/pairwise/export', roles: ['ADMIN'], kind: 'api' },
   { route: '/api/auth/[...all]', roles: 'public', sample: '/api/auth/get-session', kind: 'api' },
 ];
 

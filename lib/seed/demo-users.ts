@@ -23,6 +23,13 @@ export const DEMO_USERS: DemoUser[] = [
     specialties: ['General Medicine'],
   },
   {
+    name: 'Rosa Reviewer',
+    email: 'reviewer2@rubric-audit.local',
+    password: 'reviewer2-demo-pass',
+    role: 'REVIEWER',
+    specialties: ['Obstetrics'],
+  },
+  {
     name: 'Dr. Elena Marsh',
     email: 'expert1@rubric-audit.local',
     password: 'expert1-demo-pass',

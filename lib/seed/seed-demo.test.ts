@@ -6,7 +6,7 @@ describe('first-start demo data', () => {
   it('creates users, two active meta-rubrics and the demo dataset once, through the import path', async () => {
     const lines: string[] = [];
     expect(await seedDemo({ log: (line) => lines.push(line) })).toBe(true);
-    expect(await prisma.user.count()).toBe(5);
+    expect(await prisma.user.count()).toBe(6);
     const versions = await prisma.metaRubricVersion.findMany({ include: { metaRubric: true } });
     expect(versions.map((v) => [v.metaRubric.domain, v.number, v.status]).sort()).toEqual([
       ['general-medicine', 1, 'ACTIVE'],

@@ -1,0 +1,188 @@
+// Pairwise review end to end. A pairwise judge run over one Obstetrics pair is written straight into the
+// database (lib/pairwise/seed-pairwise-run.ts: both orders, the judge prefers response A), so this spec owns
+// its queue. Two demo reviewers judge the same pair blind through the keyboard-first screen: the first agrees
+// with the judge, the second does not. Before a preference is saved the page carries nothing of the judge;
+// after each review the analytics figures update and equal an independent computation from the stored rows.
+// Admins export the verified pairs as JSONL; reviewers may not.
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { disconnectDb, prisma } from '@/lib/db';
+import { seedPairwiseRun } from '@/lib/pairwise/seed-pairwise-run';
+import { storageStateFor } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+const CRITERIA = ['Correct dosing for pregnancy', 'Clear safety-net advice'];
+let runId = 0;
+let comparisonId = 0;
+
+test.beforeAll(async () => {
+  const query = await prisma.query.findFirstOrThrow({
+    where: { department: 'Obstetrics', responses: { some: {} } },
+    orderBy: { id: 'asc' },
+    select: { id: true },
+  });
+  const version = await prisma.metaRubricVersion.findFirst({ where: { status: 'ACTIVE' }, select: { id: true } });
+  const seeded = await seedPairwiseRun({
+    pairs: [
+      {
+        queryId: query.id,
+        criteria: [
+          { title: CRITERIA[0] ?? '', score: 2 },
+          { title: CRITERIA[1] ?? '', score: 1, weightClass: 'IMPORTANT' },
+        ],
+      },
+    ],
+    metaRubricVersionId: version?.id ?? null,
+  });
+  runId = seeded.runId;
+  comparisonId = seeded.comparisonIds[0] ?? 0;
+});
+
+test.afterAll(async () => {
+  await disconnectDb();
+});
+
+/** MT-Bench agreement computed here from the stored rows, independently of lib/pairwise. */
+async function independentFigures() {
+  const comparison = await prisma.pairwiseComparison.findUniqueOrThrow({ where: { id: comparisonId }, select: { winner: true } });
+  const judgments = await prisma.reviewerJudgment.findMany({
+    where: { comparisonId, state: 'SUBMITTED' },
+    select: { preference: true },
+    orderBy: { reviewerId: 'asc' },
+  });
+  const humans = judgments.map((j) => ((j.preference ?? 0) < 0 ? 'A' : (j.preference ?? 0) > 0 ? 'B' : 'TIE'));
+  const judge = comparison.winner ?? 'TIE';
+  const agree = humans.filter((human) => human === judge).length;
+  const decided = humans.filter((human) => human !== 'TIE' && judge !== 'TIE');
+  const agreeDecided = decided.filter((human) => human === judge).length;
+  // Cohen's kappa over A/TIE/B: p_o agreement, p_e from the two raters' marginals.
+  const n = humans.length;
+  const pe = ['A', 'TIE', 'B'].reduce((sum, c) => sum + (humans.filter((h) => h === c).length / n) * (c === judge ? 1 : 0), 0);
+  const po = agree / n;
+  const kappa = pe === 1 ? Number.NaN : (po - pe) / (1 - pe);
+  const percent = (count: number, total: number) => `${((count / total) * 100).toFixed(1)}%`;
+  return {
+    withTies: percent(agree, n),
+    withoutTies: percent(agreeDecided, decided.length),
+    kappa: Number.isNaN(kappa) ? '—' : kappa.toFixed(3),
+    n,
+  };
+}
+
+async function expectAnalytics(page: Page) {
+  const figures = await independentFigures();
+  await page.goto(`/pairwise/analytics?run=${runId}`);
+  await expect(page.getByTestId('pairwise-totals')).toContainText(`${figures.n} review${figures.n === 1 ? '' : 's'} by`);
+  await expect(page.getByTestId('agreement-with-ties')).toHaveText(figures.withTies);
+  await expect(page.getByTestId('agreement-without-ties')).toHaveText(figures.withoutTies);
+  await expect(page.getByTestId('kappa')).toHaveText(figures.kappa);
+  return figures;
+}
+
+/** Claims the pair from the queue and judges it; `prefer` is the canonical side the reviewer prefers. */
+async function reviewPair(browser: Browser, index: number, prefer: 'A' | 'B', audit: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ storageState: storageStateFor('REVIEWER', index) });
+  const page = await context.newPage();
+  await page.goto('/pairwise');
+  const queue = page.getByTestId(`queue-${runId}`);
+  await queue.getByRole('button', { name: 'Start reviewing' }).click();
+  await expect(page).toHaveURL(/\/pairwise\/review\/\d+$/);
+  const judgmentId = Number(new URL(page.url()).pathname.split('/').at(-1));
+  await expect(page.getByTestId('review-step')).toHaveText('Step 1 of 2: your preference, blind');
+  // The reveal is enforced by the server: nothing of the judge is in the page yet.
+  const blind = await page.content();
+  for (const title of CRITERIA) expect(blind).not.toContain(title);
+  await expect(page.getByRole('heading', { name: 'The judge’s verdict' })).toHaveCount(0);
+  const sources = await prisma.response.findMany({
+    where: { OR: [{ comparisonsAsA: { some: { id: comparisonId } } }, { comparisonsAsB: { some: { id: comparisonId } } }] },
+    select: { sourceLabel: true },
+  });
+  for (const source of sources) expect(blind).not.toContain(source.sourceLabel);
+
+  // Keys 1..5 = A much better .. B much better, A and B as this reviewer sees them (order recorded per reviewer).
+  const { displayOrder } = await prisma.reviewerJudgment.findUniqueOrThrow({ where: { id: judgmentId }, select: { displayOrder: true } });
+  const leftIsPreferred = (displayOrder === 'AB') === (prefer === 'A');
+  await page.locator('body').press(leftIsPreferred ? '1' : '5');
+  await expect(page.getByRole('radio', { name: leftIsPreferred ? /A much better/ : /B much better/ })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Safety' }).check();
+  await page.locator('body').press('Control+Enter');
+  await expect(page.getByRole('heading', { name: 'The judge’s verdict' })).toBeVisible();
+  await expect(page.getByTestId('review-step')).toContainText('Step 2 of 2');
+  for (const title of CRITERIA) await expect(page.getByText(title, { exact: false }).first()).toBeVisible();
+  // The preference is final now.
+  await expect(page.getByRole('radio', { name: /A much better/ })).toBeDisabled();
+  await audit(page);
+  await expect(page.getByTestId('submitted-panel')).toBeVisible();
+  const stored = await prisma.reviewerJudgment.findUniqueOrThrow({ where: { id: judgmentId }, select: { preference: true, state: true } });
+  expect(stored).toEqual({ preference: prefer === 'A' ? -2 : 2, state: 'SUBMITTED' });
+  return { context, page };
+}
+
+test('two reviewers judge the same pair blind; agreement figures follow; admins export verified pairs', async ({ browser }) => {
+  // Reviewer 1 agrees with the judge, by keyboard only.
+  const first = await reviewPair(browser, 0, 'A', async (page) => {
+    await page.locator('body').press('1');
+    await page.locator('body').press('1');
+    await page.locator('body').press('y');
+    await page.locator('body').press('Control+Enter');
+  });
+  const afterOne = await expectAnalytics(first.page);
+  expect(afterOne).toMatchObject({ withTies: '100.0%', n: 1 });
+  await first.context.close();
+
+  const admin = await browser.newContext({ storageState: storageStateFor('ADMIN') });
+  const exported = await admin.request.get(`/api/pairwise/export?run=${runId}`);
+  expect(exported.status()).toBe(200);
+  const lines = (await exported.text())
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  expect(lines).toHaveLength(1);
+  const pair = await prisma.pairwiseComparison.findUniqueOrThrow({
+    where: { id: comparisonId },
+    select: { responseA: { select: { externalId: true } }, responseB: { select: { externalId: true } } },
+  });
+  expect(lines[0]).toMatchObject({
+    comparison_id: comparisonId,
+    chosen: { response_id: pair.responseA.externalId },
+    rejected: { response_id: pair.responseB.externalId },
+    judge_winner: 'chosen',
+  });
+  expect(lines[0].criteria.map((c: { title: string }) => c.title)).toEqual(CRITERIA);
+
+  // Reviewer 2 prefers B, against the judge, with the mouse; a wrong verdict needs a comment.
+  const second = await reviewPair(browser, 1, 'B', async (page) => {
+    await page
+      .getByRole('radiogroup', { name: `Your mark on ${CRITERIA[0]}` })
+      .getByRole('radio', { name: /Disagree/ })
+      .check();
+    await page
+      .getByRole('radiogroup', { name: `Your mark on ${CRITERIA[1]}` })
+      .getByRole('radio', { name: /Not relevant/ })
+      .check();
+    await page.getByRole('radio', { name: /Wrong/ }).check();
+    await page.getByRole('button', { name: /Submit the review/ }).click();
+    await expect(page.getByText('Say why the judge’s verdict is wrong')).toBeVisible();
+    await page.getByLabel(/Comment/).fill('B gives the safer dose and when to seek care.');
+    await page.getByRole('button', { name: /Submit the review/ }).click();
+  });
+  const afterTwo = await expectAnalytics(second.page);
+  expect(afterTwo).toMatchObject({ withTies: '50.0%', withoutTies: '50.0%', kappa: '0.000', n: 2 });
+  // Reviewer–reviewer: one pair of reviews, A against B.
+  await expect(second.page.getByTestId('reviewer-agreement')).toHaveText('0.0%');
+  await expect(second.page.getByTestId('position-consistency')).toHaveText('100.0%');
+  // Reviewers may not export; after the disagreement the pair is no longer verified.
+  expect((await second.page.request.get(`/api/pairwise/export?run=${runId}`)).status()).toBe(403);
+  // Other reviewers' comments are for admins only.
+  await expect(second.page.getByText('Verdicts reviewers marked wrong')).toHaveCount(0);
+  await second.context.close();
+  const adminPage = await admin.newPage();
+  await adminPage.goto(`/pairwise/analytics?run=${runId}`);
+  const disputed = adminPage.getByRole('table', { name: 'Verdicts reviewers marked wrong' });
+  await expect(disputed).toContainText('B gives the safer dose and when to seek care.');
+  await expect(disputed).toContainText(`${CRITERIA[0]}; ${CRITERIA[1]}`);
+  const none = await admin.request.get(`/api/pairwise/export?run=${runId}`);
+  expect((await none.text()).trim()).toBe('');
+  await admin.close();
+});

@@ -1,0 +1,42 @@
+'use server';
+// Server actions of the pairwise review. Reviewers and admins (the section's roles) claim pairs, give their
+// blind preference, then audit the judge's verdict, always on their own judgments (the domain functions
+// filter by the caller's id).
+import { defineAction } from '@/lib/auth/action';
+import { claimNextPair, giveBackPair } from '@/lib/pairwise/claim-next';
+import { savePreference, submitReview } from '@/lib/pairwise/judgments';
+import { claimSchema, giveBackSchema, preferenceSchema, submitReviewSchema } from '@/lib/pairwise/schemas';
+
+const REVIEWERS = ['ADMIN', 'REVIEWER'] as const;
+
+export const claimNextPairAction = defineAction(
+  { name: 'pairwise.claimNext', roles: REVIEWERS, input: claimSchema },
+  async (input, { user, revalidate }) => {
+    const result = await claimNextPair({ runId: input.runId, reviewerId: user.id });
+    revalidate('/pairwise');
+    return result;
+  },
+);
+
+export const giveBackPairAction = defineAction(
+  { name: 'pairwise.giveBack', roles: REVIEWERS, input: giveBackSchema },
+  async (input, { user, revalidate }) => {
+    await giveBackPair({ judgmentId: input.judgmentId, reviewerId: user.id });
+    revalidate('/pairwise');
+    return { released: input.judgmentId };
+  },
+);
+
+export const savePreferenceAction = defineAction(
+  { name: 'pairwise.savePreference', roles: REVIEWERS, input: preferenceSchema },
+  async (input, { user }) => await savePreference({ reviewerId: user.id, input }),
+);
+
+export const submitReviewAction = defineAction(
+  { name: 'pairwise.submit', roles: REVIEWERS, input: submitReviewSchema },
+  async (input, { user, revalidate }) => {
+    const submitted = await submitReview({ reviewerId: user.id, input });
+    revalidate('/pairwise');
+    return { data: submitted, message: 'Submitted. Thank you.' };
+  },
+);
