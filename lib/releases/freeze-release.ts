@@ -7,6 +7,7 @@ import type { SessionUser } from '@/lib/auth/roles';
 import { pgPool, prisma } from '@/lib/db';
 import { conflict, notFound } from '@/lib/errors';
 import { RELEASE_WORK_MEM } from '@/lib/releases/preview-release';
+import type pg from 'pg';
 import { type ReleaseRules, rulesSchema } from '@/lib/releases/schemas';
 import { stageCandidates } from '@/lib/releases/stage-candidates';
 import { type ReleaseFigures, summarizeCandidates } from '@/lib/releases/summarize-candidates';
@@ -89,7 +90,16 @@ SELECT $1, c.id, c.query_id, row_number() OVER (PARTITION BY c.query_id ORDER BY
   LEFT JOIN meta_rubric_versions mv ON mv.id = cp.meta_rubric_version_id
   LEFT JOIN meta_rubrics mr ON mr.id = mv.meta_rubric_id`;
 
-export async function freezeRelease({ actor, releaseId }: { actor: Pick<SessionUser, 'id'>; releaseId: number }) {
+export async function freezeRelease({
+  actor,
+  releaseId,
+  stage = stageCandidates,
+}: {
+  actor: Pick<SessionUser, 'id'>;
+  releaseId: number;
+  /** Fills release_candidates (the benchmark stages a synthetic selection; everything else uses the rules). */
+  stage?: (client: pg.PoolClient, rules: ReleaseRules) => Promise<void>;
+}): Promise<ReleaseManifest> {
   const client = await pgPool().connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
@@ -107,18 +117,18 @@ export async function freezeRelease({ actor, releaseId }: { actor: Pick<SessionU
     if (release.status !== 'DRAFT') throw conflict(`This release is ${release.status.toLowerCase()}; only a draft can be frozen.`);
     const rules = rulesSchema.parse(release.rules);
 
-    await stageCandidates(client, rules);
+    await stage(client, rules);
     const figures = await summarizeCandidates(client);
     if (figures.criteria === 0) throw conflict('Nothing passes the rules: a release needs at least one criterion.');
     await client.query(SNAPSHOT_SQL(rules.datasetIds.length > 1, rules.text === 'revised'), [releaseId]);
 
     const campaigns = await client.query<{ id: number }>(
-      `SELECT DISTINCT campaign_id AS id FROM release_candidates WHERE excluded IS NULL ORDER BY 1`,
+      `SELECT DISTINCT campaign_id AS id FROM release_candidates WHERE excluded IS NULL AND campaign_id IS NOT NULL ORDER BY 1`,
     );
     const versions = await client.query<ReleaseManifest['metaRubricVersions'][number]>(
       `SELECT mv.id, mr.domain, mr.name, mv.number, mv.status::text AS status, mv.principles, mv.generation_rules AS "generationRules"
          FROM meta_rubric_versions mv JOIN meta_rubrics mr ON mr.id = mv.meta_rubric_id
-        WHERE mv.id IN (SELECT (snapshot->'provenance'->>'metaRubricVersionId')::int FROM release_items WHERE release_id = $1)
+        WHERE mv.id IN (SELECT DISTINCT (snapshot->'provenance'->>'metaRubricVersionId')::int FROM release_items WHERE release_id = $1)
         ORDER BY mr.domain, mv.number`,
       [releaseId],
     );

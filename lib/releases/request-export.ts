@@ -14,7 +14,8 @@ export async function requestExport({
   formats,
   enqueueJob = true,
 }: {
-  actor: Pick<SessionUser, 'id'>;
+  /** Null for the command line. */
+  actor: Pick<SessionUser, 'id'> | null;
   releaseId: number;
   formats: readonly ExportFormat[];
   enqueueJob?: boolean;
@@ -41,7 +42,7 @@ export async function requestExport({
   }
   if (queued.length) {
     await recordEvent(prisma, {
-      actorId: actor.id,
+      actorId: actor?.id ?? null,
       action: 'release.export',
       entityType: 'Release',
       entityId: releaseId,
