@@ -89,39 +89,58 @@ SELECT c.query_id,
  WHERE c.query_id = ANY($1::int[]) AND c.parent_id IS NULL
  ORDER BY c.query_id, c.position, c.id`;
 
-/** Yields the source's records in order, QUERY_BATCH queries (and their criteria) per round trip. */
+interface Batch {
+  records: ExportRecord[];
+  /** The last query's sort key, where the next batch starts; null after the last batch. */
+  next: string | number | null;
+}
+
+async function fetchBatch(source: ExportSource, after: string | number | null): Promise<Batch> {
+  const queries: { rows: { query_id: number; sort_key: string | number; snapshot: ExportQuery }[] } =
+    source.kind === 'release'
+      ? await pgPool().query<{ query_id: number; sort_key: number; snapshot: ExportQuery }>(
+          `SELECT query_id, position AS sort_key, snapshot FROM release_queries
+            WHERE release_id = $1 AND position > $2 ORDER BY position LIMIT $3`,
+          [source.releaseId, after ?? 0, QUERY_BATCH],
+        )
+      : await pgPool().query<{ query_id: number; sort_key: string; snapshot: ExportQuery }>(DATASET_QUERIES_SQL, [
+          source.datasetId,
+          after,
+          QUERY_BATCH,
+        ]);
+  if (queries.rows.length === 0) return { records: [], next: null };
+  const ids = queries.rows.map((row) => row.query_id);
+  const criteria =
+    source.kind === 'release'
+      ? await pgPool().query<{ query_id: number; snapshot: ExportCriterion }>(
+          `SELECT query_id, snapshot FROM release_items WHERE release_id = $1 AND query_id = ANY($2::int[]) ORDER BY query_id, position`,
+          [source.releaseId, ids],
+        )
+      : await pgPool().query<{ query_id: number; snapshot: ExportCriterion }>(DATASET_CRITERIA_SQL, [ids]);
+  const byQuery = new Map<number, ExportCriterion[]>();
+  for (const row of criteria.rows) {
+    const list = byQuery.get(row.query_id);
+    if (list) list.push(row.snapshot);
+    else byQuery.set(row.query_id, [row.snapshot]);
+  }
+  return {
+    records: queries.rows.map((row) => ({ query: row.snapshot, criteria: byQuery.get(row.query_id) ?? [] })),
+    next: queries.rows.length < QUERY_BATCH ? null : (queries.rows[queries.rows.length - 1]?.sort_key ?? null),
+  };
+}
+
+/**
+ * Yields the source's records in order, QUERY_BATCH queries (and their criteria) per round trip. The next
+ * batch is read while the caller serializes the current one, so PostgreSQL and Node work at the same time;
+ * at most two batches are held.
+ */
 export async function* readExportRecords(source: ExportSource): AsyncGenerator<ExportRecord> {
-  let after: string | number | null = null;
-  for (;;) {
-    const queries: { rows: { query_id: number; sort_key: string | number; snapshot: ExportQuery }[] } =
-      source.kind === 'release'
-        ? await pgPool().query<{ query_id: number; sort_key: number; snapshot: ExportQuery }>(
-            `SELECT query_id, position AS sort_key, snapshot FROM release_queries
-              WHERE release_id = $1 AND position > $2 ORDER BY position LIMIT $3`,
-            [source.releaseId, after ?? 0, QUERY_BATCH],
-          )
-        : await pgPool().query<{ query_id: number; sort_key: string; snapshot: ExportQuery }>(DATASET_QUERIES_SQL, [
-            source.datasetId,
-            after,
-            QUERY_BATCH,
-          ]);
-    if (queries.rows.length === 0) return;
-    const ids = queries.rows.map((row) => row.query_id);
-    const criteria =
-      source.kind === 'release'
-        ? await pgPool().query<{ query_id: number; snapshot: ExportCriterion }>(
-            `SELECT query_id, snapshot FROM release_items WHERE release_id = $1 AND query_id = ANY($2::int[]) ORDER BY query_id, position`,
-            [source.releaseId, ids],
-          )
-        : await pgPool().query<{ query_id: number; snapshot: ExportCriterion }>(DATASET_CRITERIA_SQL, [ids]);
-    const byQuery = new Map<number, ExportCriterion[]>();
-    for (const row of criteria.rows) {
-      const list = byQuery.get(row.query_id);
-      if (list) list.push(row.snapshot);
-      else byQuery.set(row.query_id, [row.snapshot]);
-    }
-    for (const row of queries.rows) yield { query: row.snapshot, criteria: byQuery.get(row.query_id) ?? [] };
-    after = queries.rows[queries.rows.length - 1]?.sort_key ?? null;
-    if (queries.rows.length < QUERY_BATCH) return;
+  let pending: Promise<Batch> | null = fetchBatch(source, null);
+  while (pending) {
+    const batch: Batch = await pending;
+    pending = batch.next === null ? null : fetchBatch(source, batch.next);
+    // A batch read ahead is abandoned if the caller stops early; keep its rejection from going unhandled.
+    pending?.catch(() => {});
+    yield* batch.records;
   }
 }
