@@ -136,7 +136,7 @@ async function fetchBatch(source: ExportSource, after: string | number | null): 
  */
 export async function* readExportRecords(source: ExportSource): AsyncGenerator<ExportRecord> {
   let pending: Promise<Batch> | null = fetchBatch(source, null);
-  while (pending) {
+  while (pending !== null) {
     const batch: Batch = await pending;
     pending = batch.next === null ? null : fetchBatch(source, batch.next);
     // A batch read ahead is abandoned if the caller stops early; keep its rejection from going unhandled.
