@@ -144,11 +144,11 @@ export const exportOperation = defineOperation<ExportBenchState>({
     ];
   },
   targets: (state) => [
-    { metric: 'export-p50', maxRatio: TARGET_RATIO },
     {
       metric: 'export-p50',
+      maxRatio: TARGET_RATIO,
       maxValue: (state.criteria / TARGET_RATE) * 1000,
-      label: `≥ ${count(TARGET_RATE)} criteria/s (≤ ${Math.round((state.criteria / TARGET_RATE) * 1000)} ms for ${count(state.criteria)})`,
+      label: `≤ ${TARGET_RATIO}× and ≥ ${count(TARGET_RATE)} criteria/s (≤ ${Math.round((state.criteria / TARGET_RATE) * 1000)} ms)`,
     },
     { metric: 'export-rss', maxValue: TARGET_RSS_MB },
   ],
