@@ -136,7 +136,7 @@ test.describe('releases', () => {
 test.describe('releases for reviewers', () => {
   test.use({ storageState: storageStateFor('REVIEWER') });
 
-  test('the reviewer sees the frozen release and its manifest but cannot download or freeze', async ({ page }) => {
+  test('the reviewer sees the frozen release and its manifest and previews rules, but cannot download or create', async ({ page }) => {
     expect(releasePath).not.toBe('');
     await page.goto(releasePath);
     await expect(page.getByRole('heading', { name: `${RELEASE} v1` })).toBeVisible();
@@ -145,7 +145,10 @@ test.describe('releases for reviewers', () => {
     const release = await prisma.release.findFirstOrThrow({ where: { name: RELEASE } });
     const file = await prisma.releaseFile.findFirstOrThrow({ where: { releaseId: release.id } });
     expect((await page.request.get(`/api/releases/${release.id}/files/${file.id}`)).status()).toBe(403);
+    // Reviewers may preview rules but not create a release.
     await page.goto('/releases/new');
-    await expect(page.getByRole('heading', { name: 'New release' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByText('Criteria included')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Create draft' })).toHaveCount(0);
   });
 });

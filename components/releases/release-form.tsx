@@ -72,7 +72,7 @@ function CheckGroup({
   );
 }
 
-export function ReleaseForm({ datasets }: { datasets: { id: number; name: string }[] }) {
+export function ReleaseForm({ datasets, canCreate }: { datasets: { id: number; name: string }[]; canCreate: boolean }) {
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
@@ -199,9 +199,11 @@ export function ReleaseForm({ datasets }: { datasets: { id: number; name: string
         <Button type="button" variant="secondary" onClick={preview} disabled={pending}>
           {pending ? 'Working…' : 'Preview'}
         </Button>
-        <Button type="submit" disabled={pending}>
-          Create draft
-        </Button>
+        {canCreate ? (
+          <Button type="submit" disabled={pending}>
+            Create draft
+          </Button>
+        ) : null}
       </div>
       {figures ? (
         <Card title="Preview">

@@ -79,7 +79,7 @@ export const ROUTE_POLICY: RoutePolicy[] = [
   { route: '/judge/runs/[id]', roles: SECTIONS.judge.roles, sample: '/judge/runs/1', objectLevel: true, kind: 'page' },
   { route: '/judge/calls/[id]', roles: SECTIONS.judge.roles, sample: '/judge/calls/1', objectLevel: true, kind: 'page' },
   { route: '/releases', roles: SECTIONS.releases.roles, kind: 'page' },
-  { route: '/releases/new', roles: ['ADMIN'], kind: 'page' },
+  { route: '/releases/new', roles: SECTIONS.releases.roles, kind: 'page' },
   // Releases may not exist when the role matrix runs: allowed roles get the page or 404.
   { route: '/releases/[id]', roles: SECTIONS.releases.roles, sample: '/releases/1', objectLevel: true, kind: 'page' },
   { route: '/admin', roles: SECTIONS.admin.roles, kind: 'page' },

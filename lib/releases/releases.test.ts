@@ -220,6 +220,28 @@ describe('freeze, export and download', () => {
     expect(again.toString('utf8')).toBe(bytes.toString('utf8'));
   });
 
+  it('writes HealthBench and Quark files that the importers of those formats read back with every criterion', async () => {
+    const items = await prisma.releaseItem.count({ where: { releaseId } });
+    for (const format of ['healthbench', 'quark'] as const) {
+      const file = await prisma.releaseFile.findFirstOrThrow({ where: { releaseId, format } });
+      const bytes = await collect(readStoredFile(file.storedFileId ?? 0));
+      const summary = await importFile({
+        source: {
+          name: file.fileName,
+          size: bytes.length,
+          open: async function* () {
+            yield bytes;
+          },
+        },
+        datasetName: `Re-import ${format}`,
+        format,
+        actorId: admin.id,
+      });
+      expect(summary.ok, `${format}: ${JSON.stringify(summary.issues)}`).toBe(true);
+      expect(summary.criteria.added, format).toBe(items);
+    }
+  });
+
   it('downloads only for admins, whole or by byte range (206, 416), with the SHA-256 as ETag', async () => {
     const file = await prisma.releaseFile.findFirstOrThrow({ where: { releaseId, format: 'native' }, include: { storedFile: true } });
     const whole = await collect(readStoredFile(file.storedFileId ?? 0));

@@ -62,7 +62,7 @@ export async function auditedCampaign({ datasetId, queries = 4 }: { datasetId: n
                   comment: 'Needs rewording',
                   proposedRevision: {
                     title: `Revised by expert ${index}: ${criterion.title}`.slice(0, 1900),
-                    description: 'Revised text.',
+                    description: `Revised text of ${criterion.title}`,
                     tier: criterion.tier,
                     points: criterion.points,
                   },
@@ -94,7 +94,7 @@ export async function auditedCampaign({ datasetId, queries = 4 }: { datasetId: n
         dimensions: ['CORRECTNESS'],
         goldText: {
           title: `Gold: ${criterion.title}`.slice(0, 1900),
-          description: 'Gold description.',
+          description: `Gold description of ${criterion.title}`,
           tier: criterion.tier,
           points: criterion.points,
         },
