@@ -242,6 +242,18 @@ describe('freeze, export and download', () => {
     }
   });
 
+  it('names queries by dataset when a release spans several datasets (external ids may repeat across them)', async () => {
+    const other = await prisma.dataset.create({ data: { name: 'Second dataset' } });
+    const rules = rulesSchema.parse({ datasetIds: [datasetId, other.id], decisions: ['ACCEPT', 'REVISE_MINOR', 'REVISE_MAJOR'] });
+    const release = await createRelease({ actor: admin, input: { name: 'Two datasets', rules } });
+    const manifest = await freezeRelease({ actor: admin, releaseId: release.id });
+    expect(manifest.datasets.map((d) => d.id)).toEqual([datasetId, other.id]);
+    const queries = await prisma.releaseQuery.findMany({ where: { releaseId: release.id }, orderBy: { position: 'asc' } });
+    const demo = await prisma.dataset.findUniqueOrThrow({ where: { id: datasetId } });
+    expect(queries.length).toBeGreaterThan(0);
+    for (const query of queries) expect((query.snapshot as { id: string }).id.startsWith(`${demo.name}/`)).toBe(true);
+  });
+
   it('downloads only for admins, whole or by byte range (206, 416), with the SHA-256 as ETag', async () => {
     const file = await prisma.releaseFile.findFirstOrThrow({ where: { releaseId, format: 'native' }, include: { storedFile: true } });
     const whole = await collect(readStoredFile(file.storedFileId ?? 0));
