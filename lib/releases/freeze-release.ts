@@ -79,7 +79,7 @@ SELECT $1, c.id, c.query_id, row_number() OVER (PARTITION BY c.query_id ORDER BY
             'metaRubricVersionId', cp.meta_rubric_version_id, 'extra', cp.source_raw->'extra') END,
          'audit', jsonb_build_object(
             'campaignId', i.campaign_id, 'finalDecision', i.final_decision, 'decisionSource', lower(i.provenance),
-            'verdicts', i.verdicts, 'agreement', round(i.agreement::numeric, 4),
+            'verdicts', i.verdicts, 'agreement', round(i.agreement::numeric, 4)::float8,
             'votes', jsonb_build_object('ACCEPT', i.n_accept, 'REVISE_MINOR', i.n_minor, 'REVISE_MAJOR', i.n_major, 'REJECT', i.n_reject),
             'textSource', i.text_source,
             'original', CASE WHEN i.rev IS NULL THEN NULL ELSE jsonb_build_object(
