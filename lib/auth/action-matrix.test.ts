@@ -38,6 +38,11 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'metaRubrics.requestChanges': ['ADMIN', 'REVIEWER'],
   'metaRubrics.reject': ['ADMIN', 'REVIEWER'],
   'metaRubrics.approve': ['ADMIN', 'REVIEWER'],
+  'releases.preview': ['ADMIN', 'REVIEWER'],
+  'releases.create': ['ADMIN'],
+  'releases.freeze': ['ADMIN'],
+  'releases.export': ['ADMIN'],
+  'releases.deleteDraft': ['ADMIN'],
 };
 
 /** Actions open to anonymous visitors by design, and why. */
