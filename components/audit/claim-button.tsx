@@ -1,8 +1,7 @@
 'use client';
 // "Start" / "Next query": claims the next query of a campaign and opens it (or resumes the live one).
-import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
-import { Button, type ButtonVariant } from '@/components/ui/button';
+import type { ButtonVariant } from '@/components/ui/button';
+import { ClaimNextButton } from '@/components/ui/claim-next-button';
 import { claimNextAction } from '@/lib/audit/actions';
 
 const NONE_MESSAGES = {
@@ -11,34 +10,14 @@ const NONE_MESSAGES = {
 } as const;
 
 export function ClaimButton({ campaignId, label, variant = 'primary' }: { campaignId: number; label: string; variant?: ButtonVariant }) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [message, setMessage] = useState<string | null>(null);
-  const claim = () =>
-    startTransition(async () => {
-      setMessage(null);
-      const result = await claimNextAction({ campaignId });
-      if (!result.ok) {
-        setMessage(result.error);
-        return;
-      }
-      if (result.data.kind === 'none') {
-        setMessage(NONE_MESSAGES[result.data.reason]);
-        router.refresh();
-        return;
-      }
-      router.push(`/audit/work/${result.data.assignmentId}`);
-    });
   return (
-    <div className="flex flex-col items-start gap-1">
-      <Button variant={variant} onClick={claim} disabled={pending}>
-        {pending ? 'Finding a query…' : label}
-      </Button>
-      {message ? (
-        <p role="status" className="text-sm text-slate-600">
-          {message}
-        </p>
-      ) : null}
-    </div>
+    <ClaimNextButton
+      claim={() => claimNextAction({ campaignId })}
+      hrefOf={(claimed: { assignmentId: number }) => `/audit/work/${claimed.assignmentId}`}
+      label={label}
+      finding="Finding a query…"
+      none={NONE_MESSAGES}
+      variant={variant}
+    />
   );
 }
