@@ -9,6 +9,7 @@ import { disconnectDb, prisma } from '@/lib/db';
 import { importFile } from '@/lib/import/import-file';
 import { bufferSource } from '@/lib/import/read-lines';
 import { HOSTILE_TEXT, URL_CASES } from '@/lib/testing/hostile-inputs';
+import { alertIn } from './expect-alert';
 import { demoUser, signIn, storageStateFor } from './fixtures';
 
 const STATIC_HEADERS = {
@@ -149,6 +150,26 @@ test.describe('cookies and sessions', () => {
     await expect(page).toHaveURL(/\/sign-in$/);
     expect((await page.request.get('/api/imports')).status()).toBe(401);
   });
+});
+
+test('repeated failed sign-ins are throttled with a clear message on the form', async ({ page }) => {
+  // scripts/e2e.ts allows 20 attempts per account per minute (the address limit is lifted for the suite).
+  const email = `throttled-${Date.now()}@rubric-audit.local`;
+  await page.goto('/sign-in');
+  const messages: string[] = [];
+  for (let attempt = 0; attempt < 21; attempt += 1) {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(`wrong-password-${attempt}`);
+    // Wait for this submission's answer before the next one (the alert keeps the previous text meanwhile).
+    const answered = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/sign-in'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await answered;
+    await expect(alertIn(page)).toHaveText(attempt < 20 ? 'Wrong email or password.' : /Too many sign-in attempts/);
+    messages.push((await alertIn(page).textContent()) ?? '');
+  }
+  expect(messages.at(-1)).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/sign-in$/);
 });
 
 test.describe('hostile URL parameters', () => {
