@@ -37,6 +37,9 @@ async function expectDashboard(
   const correctness = page.getByTestId('error-CORRECTNESS');
   await expect(correctness.getByRole('cell').nth(1)).toHaveText(expected.preliminaryCorrectness);
   await expect(page.getByTestId('confirmed-CORRECTNESS')).toHaveText(expected.confirmedCorrectness);
+  // The charts' screen-reader tables stay inside the page: nothing scrolls sideways.
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0);
 }
 
 test('concordance, kappa and the error table follow the verdicts and the adjudication', async ({ page }) => {

@@ -57,23 +57,25 @@ export function DistributionChart({ title, unit, entries }: { title: string; uni
           </BarChart>
         </div>
       )}
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{title.split(' by ')[1] ?? 'Group'}</th>
-            <th scope="col">Count</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.key}>
-              <th scope="row">{entry.label}</th>
-              <td>{entry.value}</td>
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{title.split(' by ')[1] ?? 'Group'}</th>
+              <th scope="col">Count</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.key}>
+                <th scope="row">{entry.label}</th>
+                <td>{entry.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -71,34 +71,36 @@ export function ChartFrame({
           {children}
         </div>
       )}
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            {header.map((cell) => (
-              <th key={cell} scope="col">
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional and never reordered in place
-            <tr key={index}>
-              {row.map((cell, column) =>
-                column === 0 ? (
-                  <th key={header[column]} scope="row">
-                    {cell === null || cell === undefined ? '' : String(cell)}
-                  </th>
-                ) : (
-                  <td key={header[column]}>{cell === null || cell === undefined ? '' : String(cell)}</td>
-                ),
-              )}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              {header.map((cell) => (
+                <th key={cell} scope="col">
+                  {cell}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional and never reordered in place
+              <tr key={index}>
+                {row.map((cell, column) =>
+                  column === 0 ? (
+                    <th key={header[column]} scope="row">
+                      {cell === null || cell === undefined ? '' : String(cell)}
+                    </th>
+                  ) : (
+                    <td key={header[column]}>{cell === null || cell === undefined ? '' : String(cell)}</td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -36,6 +36,11 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'metaRubrics.requestChanges': ['ADMIN', 'REVIEWER'],
   'metaRubrics.reject': ['ADMIN', 'REVIEWER'],
   'metaRubrics.approve': ['ADMIN', 'REVIEWER'],
+  'releases.preview': ['ADMIN', 'REVIEWER'],
+  'releases.create': ['ADMIN'],
+  'releases.freeze': ['ADMIN'],
+  'releases.export': ['ADMIN'],
+  'releases.deleteDraft': ['ADMIN'],
 };
 
 const userFor = (role: Role): SessionUser => ({

@@ -82,11 +82,21 @@ export const ROUTE_POLICY: RoutePolicy[] = [
   { route: '/judge/runs/[id]', roles: SECTIONS.judge.roles, sample: '/judge/runs/1', objectLevel: true, kind: 'page' },
   { route: '/judge/calls/[id]', roles: SECTIONS.judge.roles, sample: '/judge/calls/1', objectLevel: true, kind: 'page' },
   { route: '/releases', roles: SECTIONS.releases.roles, kind: 'page' },
+  { route: '/releases/new', roles: SECTIONS.releases.roles, kind: 'page' },
+  // Releases may not exist when the role matrix runs: allowed roles get the page or 404.
+  { route: '/releases/[id]', roles: SECTIONS.releases.roles, sample: '/releases/1', objectLevel: true, kind: 'page' },
   { route: '/admin', roles: SECTIONS.admin.roles, kind: 'page' },
   { route: '/api/health', roles: 'public', kind: 'api' },
   { route: '/api/imports', roles: ['ADMIN'], kind: 'api' },
   { route: '/api/imports/[id]', roles: ['ADMIN'], sample: '/api/imports/1', kind: 'api' },
   { route: '/api/pairwise/export', roles: ['ADMIN'], kind: 'api' },
+  {
+    route: '/api/releases/[id]/files/[fileId]',
+    roles: ['ADMIN'],
+    sample: '/api/releases/1/files/1',
+    objectLevel: true,
+    kind: 'api',
+  },
   { route: '/api/auth/[...all]', roles: 'public', sample: '/api/auth/get-session', kind: 'api' },
 ];
 

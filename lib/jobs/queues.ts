@@ -5,6 +5,7 @@
 export interface QueuePayloads {
   import: { importJobId: number };
   judge: { runId: number };
+  export: { releaseId: number };
 }
 
 export type QueueName = keyof QueuePayloads;
@@ -17,4 +18,6 @@ export const QUEUE_OPTIONS: Record<
   import: { retryLimit: 3, retryDelay: 5, expireInSeconds: 2 * 60 * 60, heartbeatSeconds: 30 },
   // A judge run resumes where it stopped (finished tasks are skipped), so retrying after a crash is cheap.
   judge: { retryLimit: 10, retryDelay: 5, expireInSeconds: 12 * 60 * 60, heartbeatSeconds: 30 },
+  // An export skips the files it already finished, so a retry continues after the last complete file.
+  export: { retryLimit: 3, retryDelay: 5, expireInSeconds: 2 * 60 * 60, heartbeatSeconds: 30 },
 };

@@ -3,12 +3,14 @@
 // criterion whatever its status and leaves statuses alone; it runs before claim-next so that its whole-database
 // scope holds its campaign only. claim-next's campaign puts every criterion of the dataset IN_AUDIT. judge-grade
 // seeds a small dataset of its own (the synthetic one has no responses to grade), so it depends on no other
-// operation and none depends on it.
+// operation and none depends on it. export freezes a release of the whole dataset with a synthetic selection, so
+// it reads no campaign and runs last.
 import type { BenchOperation } from '@/lib/bench/operation';
 import { claimNextOperation } from '@/lib/bench/operations/claim-next';
 import { criteriaCountOperation } from '@/lib/bench/operations/criteria-count';
 import { criteriaPageOperation } from '@/lib/bench/operations/criteria-page';
 import { dashboardOperation } from '@/lib/bench/operations/dashboard';
+import { exportOperation } from '@/lib/bench/operations/export';
 import { importOperation } from '@/lib/bench/operations/import';
 import { judgeGradeOperation } from '@/lib/bench/operations/judge-grade';
 
@@ -19,4 +21,5 @@ export const OPERATIONS: BenchOperation<unknown>[] = [
   dashboardOperation,
   claimNextOperation,
   judgeGradeOperation,
+  exportOperation,
 ];

@@ -1,0 +1,109 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { DraftActions, ExportMissingButton } from '@/components/releases/release-actions';
+import { ReleaseFigures } from '@/components/releases/release-figures';
+import { ReleaseFiles } from '@/components/releases/release-files';
+import { CATEGORY_LABELS } from '@/components/criteria/labels';
+import { Badge } from '@/components/ui/badge';
+import { Facts } from '@/components/ui/facts';
+import { Card, Notice, PageHeader } from '@/components/ui/page-header';
+import { requireSection } from '@/lib/auth/session';
+import { releaseFileBase } from '@/lib/export/export-formats';
+import { parseRouteId } from '@/lib/judge/route-id';
+import { getRelease } from '@/lib/releases/get-release';
+import { previewRelease } from '@/lib/releases/preview-release';
+import { EXPORT_FORMATS, FORMAT_LABELS, rulesSchema } from '@/lib/releases/schemas';
+
+export const metadata: Metadata = { title: 'Release' };
+
+const DECISIONS: Record<string, string> = { ACCEPT: 'accepted', REVISE_MINOR: 'minor revision', REVISE_MAJOR: 'major revision' };
+
+export default async function ReleasePage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requireSection('releases');
+  const releaseId = parseRouteId((await params).id);
+  if (releaseId === null) notFound();
+  const release = await getRelease(releaseId);
+  if (!release) notFound();
+  const rules = rulesSchema.parse(release.rules);
+  const figures = release.status === 'FROZEN' ? release.manifest?.figures : await previewRelease({ rules });
+  const isAdmin = user.role === 'ADMIN';
+  const missing = EXPORT_FORMATS.filter((format) => !release.files.some((f) => f.format === format && f.status !== 'FAILED'));
+  const failed = release.files.filter((f) => f.status === 'FAILED').map((f) => f.format as (typeof EXPORT_FORMATS)[number]);
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-500">
+        <Link href="/releases" className="underline">
+          Releases
+        </Link>{' '}
+        / {release.name} v{release.version}
+      </p>
+      <PageHeader
+        title={`${release.name} v${release.version}`}
+        description={release.description ?? undefined}
+        actions={<Badge tone={release.status === 'FROZEN' ? 'green' : 'amber'}>{release.status.toLowerCase()}</Badge>}
+      />
+      <Card title="Rules">
+        <Facts
+          items={[
+            ['Datasets', release.manifest?.datasets.map((d) => d.name).join(', ') ?? rules.datasetIds.map((id) => `#${id}`).join(', ')],
+            ['Final decisions', rules.decisions.map((d) => DECISIONS[d] ?? d).join(', ')],
+            ['Adjudicated', rules.allowAdjudicated ? 'included' : 'left out'],
+            ['Minimum verdicts', rules.minVerdicts],
+            ['Minimum agreement', rules.minAgreement > 0 ? rules.minAgreement : 'none'],
+            ['Red lines', rules.redLines],
+            ['Categories', rules.categories.map((c) => CATEGORY_LABELS[c]).join(', ')],
+            ['Text', rules.text === 'revised' ? 'revised text replaces the original (lineage kept)' : 'original text'],
+            ['Created by', release.createdBy?.name ?? '—'],
+            ...(release.frozenAt ? ([['Frozen', release.frozenAt.toISOString()]] as [string, string][]) : []),
+            ...(release.manifest ? ([['Campaigns', release.manifest.campaignIds.join(', ') || '—']] as [string, string][]) : []),
+          ]}
+        />
+      </Card>
+      {release.status === 'DRAFT' ? (
+        <Notice tone="warning">Draft: the figures below are a live preview and change as audits progress. Freezing fixes them.</Notice>
+      ) : null}
+      {figures ? (
+        <Card title={release.status === 'FROZEN' ? 'Manifest' : 'Preview'}>
+          <ReleaseFigures figures={figures} filename={releaseFileBase(release)} />
+        </Card>
+      ) : null}
+      {release.status === 'DRAFT' && isAdmin ? <DraftActions releaseId={release.id} criteria={figures?.criteria ?? 0} /> : null}
+      {release.status === 'FROZEN' ? (
+        <Card title="Files">
+          <div className="space-y-3">
+            <ReleaseFiles
+              releaseId={release.id}
+              canDownload={isAdmin}
+              files={release.files.map((file) => ({
+                id: file.id,
+                format: file.format,
+                label: FORMAT_LABELS[file.format as (typeof EXPORT_FORMATS)[number]] ?? file.format,
+                fileName: file.fileName,
+                status: file.status,
+                progress: file.progress,
+                size: file.storedFile ? Number(file.storedFile.size) : null,
+                sha256: file.storedFile?.sha256 ?? null,
+                error: file.error,
+              }))}
+            />
+            {isAdmin ? <ExportMissingButton releaseId={release.id} formats={[...missing, ...failed]} /> : null}
+            {!isAdmin ? <p className="text-xs text-slate-500">Only admins download release files.</p> : null}
+          </div>
+        </Card>
+      ) : null}
+      {release.manifest?.metaRubricVersions.length ? (
+        <Card title="Meta-rubric versions used">
+          <ul className="space-y-1 text-sm">
+            {release.manifest.metaRubricVersions.map((v) => (
+              <li key={v.id}>
+                {v.name} ({v.domain}) version {v.number}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+// A release's figures (the preview, or the frozen manifest): what is in, what is left out and why, and how
+// far the experts agreed, with every number downloadable as CSV.
+import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
+import { type DistributionEntry, DistributionChart } from '@/components/datasets/distribution-chart';
+import { CsvDownloadLink } from '@/components/ui/csv-download-link';
+import { Facts } from '@/components/ui/facts';
+import type { ReleaseFigures as Figures } from '@/lib/releases/summarize-candidates';
+
+const COLORS = ['#2f6fde', '#0f766e', '#b45309', '#7c3aed', '#be123c', '#475569', '#0891b2', '#65a30d', '#c2410c', '#4f46e5'];
+const DECISION_LABELS: Record<string, string> = { ACCEPT: 'Accept', REVISE_MINOR: 'Minor revision', REVISE_MAJOR: 'Major revision' };
+const PROVENANCE_LABELS: Record<string, string> = { UNANIMOUS: 'Unanimous', ADJUDICATED: 'Adjudicated' };
+
+const TIER_NAMES = Object.fromEntries(Object.entries(TIER_LABELS).map(([key, value]) => [key, value.label]));
+
+const pct = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);
+const span = (interval: [number, number] | null) => (interval ? ` (95% CI ${pct(interval[0])}–${pct(interval[1])})` : '');
+
+function entries(record: Record<string, number>, labels: Record<string, string> = {}): DistributionEntry[] {
+  return Object.entries(record)
+    .sort(([, a], [, b]) => b - a)
+    .map(([key, value], index) => ({ key, label: labels[key] ?? key, value, color: COLORS[index % COLORS.length] ?? '#64748b' }));
+}
+
+export function ReleaseFigures({ figures, filename }: { figures: Figures; filename: string }) {
+  const excluded = figures.excluded.map((e, index) => ({
+    key: e.reason,
+    label: e.label,
+    value: e.count,
+    color: COLORS[index % COLORS.length] ?? '#64748b',
+  }));
+  const rows: (string | number | null)[][] = [
+    ['total', 'criteria', figures.criteria],
+    ['total', 'queries', figures.queries],
+    ['total', 'candidates', figures.candidates],
+    ...Object.entries(figures.byCategory).map(([k, n]) => ['category', k, n]),
+    ...Object.entries(figures.byTier).map(([k, n]) => ['tier', k, n]),
+    ...Object.entries(figures.byDepartment).map(([k, n]) => ['department', k, n]),
+    ...Object.entries(figures.byDecision).map(([k, n]) => ['final decision', k, n]),
+    ...Object.entries(figures.byProvenance).map(([k, n]) => ['provenance', k, n]),
+    ...figures.excluded.map((e) => ['excluded', e.label, e.count]),
+    ['agreement', 'concordance (unanimous share)', figures.concordance.rate],
+    ['agreement', 'accepted as written', figures.accepted.rate],
+    ['agreement', 'mean per-criterion agreement', figures.meanAgreement.mean],
+    ['agreement', "Fleiss' kappa", figures.fleissKappa.kappa],
+  ];
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <Facts
+          items={[
+            ['Criteria included', <strong key="c">{figures.criteria.toLocaleString('en')}</strong>],
+            ['Queries', figures.queries.toLocaleString('en')],
+            ['Left out', (figures.candidates - figures.criteria).toLocaleString('en')],
+            ['Concordance', `${pct(figures.concordance.rate)} unanimous${span(figures.concordance.interval)}`],
+            ['Accepted as written', `${pct(figures.accepted.rate)}${span(figures.accepted.interval)}`],
+            [
+              'Mean agreement',
+              `${pct(figures.meanAgreement.mean)}${span(figures.meanAgreement.interval)} over ${figures.meanAgreement.n} criteria`,
+            ],
+            [
+              "Fleiss' kappa",
+              figures.fleissKappa.kappa === null
+                ? '—'
+                : `${figures.fleissKappa.kappa.toFixed(3)} (${figures.fleissKappa.subjects} criteria × ${figures.fleissKappa.raters} verdicts)`,
+            ],
+          ]}
+        />
+        <CsvDownloadLink
+          filename={`${filename}-figures.csv`}
+          header={['group', 'key', 'value']}
+          rows={rows}
+          description="the release figures"
+        />
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <DistributionChart title="Included by tier" unit="criteria" entries={entries(figures.byTier, TIER_NAMES)} />
+        <DistributionChart title="Included by category" unit="criteria" entries={entries(figures.byCategory, CATEGORY_LABELS)} />
+        <DistributionChart title="Included by final decision" unit="criteria" entries={entries(figures.byDecision, DECISION_LABELS)} />
+        <DistributionChart
+          title="How the decision was reached"
+          unit="criteria"
+          entries={entries(figures.byProvenance, PROVENANCE_LABELS)}
+        />
+        <DistributionChart title="Left out, and why" unit="excluded criteria" entries={excluded} />
+        <DistributionChart title="Included by department" unit="criteria" entries={entries(figures.byDepartment).slice(0, 12)} />
+      </div>
+      {figures.excludedExamples.length ? (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-slate-600">Examples of excluded criteria</summary>
+          <ul className="mt-2 space-y-1">
+            {figures.excludedExamples.map((e) => (
+              <li key={`${e.reason}-${e.criterionId}`}>
+                <span className="text-slate-500">{figures.excluded.find((x) => x.reason === e.reason)?.label}:</span> #{e.criterionId}{' '}
+                {e.title}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+// Freezing copies a draft release's selection into release_queries and release_items (each a JSON
+// snapshot of the text as released, with its lineage and how its final decision was reached) and writes
+// the manifest, all in one transaction with INSERT ... SELECT. From then on the release never changes:
+// later edits of criteria, verdicts or meta-rubrics do not reach it (triggers manual_release_*_frozen).
+import { recordEvent } from '@/lib/audit-trail/record-event';
+import type { SessionUser } from '@/lib/auth/roles';
+import { pgPool, prisma } from '@/lib/db';
+import { conflict, notFound } from '@/lib/errors';
+import { RELEASE_WORK_MEM } from '@/lib/releases/preview-release';
+import type pg from 'pg';
+import { type ReleaseRules, rulesSchema } from '@/lib/releases/schemas';
+import { stageCandidates } from '@/lib/releases/stage-candidates';
+import { type ReleaseFigures, summarizeCandidates } from '@/lib/releases/summarize-candidates';
+
+export interface ReleaseManifest {
+  release: { id: number; name: string; version: number; description: string | null };
+  createdBy: { id: string; name: string; email: string } | null;
+  frozenAt: string;
+  rules: ReleaseRules;
+  datasets: { id: number; name: string }[];
+  campaignIds: number[];
+  figures: ReleaseFigures;
+  metaRubricVersions: {
+    id: number;
+    domain: string;
+    name: string;
+    number: number;
+    status: string;
+    principles: unknown;
+    generationRules: unknown;
+  }[];
+}
+
+/** The snapshot SQL: the revised text (gold text, else the first expert proposal) replaces the original. */
+const SNAPSHOT_SQL = (multiDataset: boolean, useRevisions: boolean) => `
+WITH included AS (
+  SELECT rc.*, CASE WHEN ${useRevisions} AND rc.final_decision IN ('REVISE_MINOR', 'REVISE_MAJOR')
+                    THEN coalesce(adj.gold_text, pv.proposed_revision) END AS rev,
+         CASE WHEN NOT ${useRevisions} OR rc.final_decision NOT IN ('REVISE_MINOR', 'REVISE_MAJOR') THEN 'original'
+              WHEN adj.gold_text IS NOT NULL THEN 'adjudication'
+              WHEN pv.proposed_revision IS NOT NULL THEN 'expert_proposal' ELSE 'original' END AS text_source
+    FROM release_candidates rc
+    LEFT JOIN adjudications adj ON adj.campaign_id = rc.campaign_id AND adj.criterion_id = rc.criterion_id
+         AND rc.provenance = 'ADJUDICATED' AND adj.gold_text IS NOT NULL
+    LEFT JOIN LATERAL (
+      SELECT v.proposed_revision FROM verdicts v
+       WHERE v.campaign_id = rc.campaign_id AND v.criterion_id = rc.criterion_id AND v.submitted_at IS NOT NULL
+         AND v.proposed_revision IS NOT NULL AND v.decision::text = rc.final_decision
+       ORDER BY v.submitted_at, v.id LIMIT 1) pv ON rc.provenance = 'UNANIMOUS'
+   WHERE rc.excluded IS NULL),
+queries_in AS (
+  SELECT q.*, ${multiDataset ? `d.name || '/' || q.external_id` : 'q.external_id'} AS release_id_text, d.name AS dataset_name
+    FROM queries q JOIN datasets d ON d.id = q.dataset_id
+   WHERE q.id IN (SELECT query_id FROM included)),
+q_ins AS (
+  INSERT INTO release_queries (release_id, query_id, position, snapshot)
+  SELECT $1, q.id, row_number() OVER (ORDER BY q.release_id_text COLLATE "C"),
+         jsonb_build_object('id', q.release_id_text, 'datasetId', q.dataset_id, 'datasetName', q.dataset_name,
+           'externalId', q.external_id, 'category', q.category, 'department', q.department, 'language', q.language,
+           'tags', to_jsonb(q.tags), 'conversation', q.conversation, 'metadata', q.metadata)
+    FROM queries_in q
+  RETURNING 1)
+INSERT INTO release_items (release_id, criterion_id, query_id, position, final_decision, decision_source, snapshot)
+SELECT $1, c.id, c.query_id, row_number() OVER (PARTITION BY c.query_id ORDER BY c.position, c.id),
+       i.final_decision::"Decision", lower(i.provenance),
+       jsonb_build_object(
+         'key', c.key,
+         'title', coalesce(i.rev->>'title', c.title),
+         'description', coalesce(i.rev->>'description', c.description),
+         'levels', coalesce(i.rev->'levels', c.levels),
+         'tier', coalesce(i.rev->>'tier', c.tier::text),
+         'points', coalesce((i.rev->>'points')::float8, c.points),
+         'tags', to_jsonb(c.tags), 'redLine', c.red_line, 'evidence', c.evidence,
+         'category', c.category, 'department', i.department,
+         'provenance', CASE WHEN cp.criterion_id IS NULL THEN NULL ELSE jsonb_build_object(
+            'generatorModels', to_jsonb(cp.generator_models), 'consensusVotes', cp.consensus_votes,
+            'metaRubric', CASE WHEN mv.id IS NOT NULL THEN jsonb_build_object('domain', mr.domain, 'version', mv.number)
+                               ELSE cp.source_raw->'metaRubric' END,
+            'metaRubricVersionId', cp.meta_rubric_version_id, 'extra', cp.source_raw->'extra') END,
+         'audit', jsonb_build_object(
+            'campaignId', i.campaign_id, 'finalDecision', i.final_decision, 'decisionSource', lower(i.provenance),
+            'verdicts', i.verdicts, 'agreement', round(i.agreement::numeric, 4)::float8,
+            'votes', jsonb_build_object('ACCEPT', i.n_accept, 'REVISE_MINOR', i.n_minor, 'REVISE_MAJOR', i.n_major, 'REJECT', i.n_reject),
+            'textSource', i.text_source,
+            'original', CASE WHEN i.rev IS NULL THEN NULL ELSE jsonb_build_object(
+               'criterionId', c.id, 'title', c.title, 'description', c.description, 'tier', c.tier, 'points', c.points, 'levels', c.levels) END))
+  FROM included i
+  JOIN criteria c ON c.id = i.criterion_id
+  LEFT JOIN criterion_provenance cp ON cp.criterion_id = c.id
+  LEFT JOIN meta_rubric_versions mv ON mv.id = cp.meta_rubric_version_id
+  LEFT JOIN meta_rubrics mr ON mr.id = mv.meta_rubric_id`;
+
+export async function freezeRelease({
+  actor,
+  releaseId,
+  stage = stageCandidates,
+}: {
+  actor: Pick<SessionUser, 'id'>;
+  releaseId: number;
+  /** Fills release_candidates (the benchmark stages a synthetic selection; everything else uses the rules). */
+  stage?: (client: pg.PoolClient, rules: ReleaseRules) => Promise<void>;
+}): Promise<ReleaseManifest> {
+  const client = await pgPool().connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+    await client.query(`SET LOCAL work_mem = '${RELEASE_WORK_MEM}'`);
+    const found = await client.query<{
+      status: string;
+      name: string;
+      version: number;
+      description: string | null;
+      rules: unknown;
+      created_by_id: string | null;
+    }>(`SELECT status, name, version, description, rules, created_by_id FROM releases WHERE id = $1 FOR UPDATE`, [releaseId]);
+    const release = found.rows[0];
+    if (!release) throw notFound('The release');
+    if (release.status !== 'DRAFT') throw conflict(`This release is ${release.status.toLowerCase()}; only a draft can be frozen.`);
+    const rules = rulesSchema.parse(release.rules);
+
+    await stage(client, rules);
+    const figures = await summarizeCandidates(client);
+    if (figures.criteria === 0) throw conflict('Nothing passes the rules: a release needs at least one criterion.');
+    await client.query(SNAPSHOT_SQL(rules.datasetIds.length > 1, rules.text === 'revised'), [releaseId]);
+
+    const campaigns = await client.query<{ id: number }>(
+      `SELECT DISTINCT campaign_id AS id FROM release_candidates WHERE excluded IS NULL AND campaign_id IS NOT NULL ORDER BY 1`,
+    );
+    const versions = await client.query<ReleaseManifest['metaRubricVersions'][number]>(
+      `SELECT mv.id, mr.domain, mr.name, mv.number, mv.status::text AS status, mv.principles, mv.generation_rules AS "generationRules"
+         FROM meta_rubric_versions mv JOIN meta_rubrics mr ON mr.id = mv.meta_rubric_id
+        WHERE mv.id IN (SELECT DISTINCT (snapshot->'provenance'->>'metaRubricVersionId')::int FROM release_items WHERE release_id = $1)
+        ORDER BY mr.domain, mv.number`,
+      [releaseId],
+    );
+    const datasets = await client.query<{ id: number; name: string }>(
+      `SELECT id, name FROM datasets WHERE id = ANY($1::int[]) ORDER BY id`,
+      [rules.datasetIds],
+    );
+    const creator = release.created_by_id
+      ? await client.query<{ id: string; name: string; email: string }>(`SELECT id, name, email FROM users WHERE id = $1`, [
+          release.created_by_id,
+        ])
+      : null;
+    const frozenAt = new Date();
+    const manifest: ReleaseManifest = {
+      release: { id: releaseId, name: release.name, version: release.version, description: release.description },
+      createdBy: creator?.rows[0] ?? null,
+      frozenAt: frozenAt.toISOString(),
+      rules,
+      datasets: datasets.rows,
+      campaignIds: campaigns.rows.map((row) => row.id),
+      figures,
+      metaRubricVersions: versions.rows,
+    };
+    await client.query(`UPDATE releases SET status = 'FROZEN', manifest = $2, frozen_at = $3 WHERE id = $1`, [
+      releaseId,
+      JSON.stringify(manifest),
+      frozenAt,
+    ]);
+    await client.query(
+      `INSERT INTO audit_events (actor_id, action, entity_type, entity_id, after) VALUES ($1, 'release.freeze', 'Release', $2, $3)`,
+      [
+        actor.id,
+        String(releaseId),
+        JSON.stringify({ criteria: figures.criteria, queries: figures.queries, campaignIds: manifest.campaignIds }),
+      ],
+    );
+    await client.query('COMMIT');
+    return manifest;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Deletes a draft (a frozen release cannot be deleted). */
+export async function deleteDraftRelease({ actor, releaseId }: { actor: Pick<SessionUser, 'id'>; releaseId: number }) {
+  await prisma.$transaction(async (tx) => {
+    const release = await tx.release.findUnique({ where: { id: releaseId }, select: { status: true, name: true, version: true } });
+    if (!release) throw notFound('The release');
+    if (release.status !== 'DRAFT') throw conflict('Only a draft can be deleted; a frozen release is permanent.');
+    await tx.release.delete({ where: { id: releaseId } });
+    await recordEvent(tx, { actorId: actor.id, action: 'release.delete', entityType: 'Release', entityId: releaseId, before: release });
+  });
+}

@@ -1,0 +1,71 @@
+// What a release includes: the rules an admin sets (validated here once, for the form, the action, the CLI
+// and the stored Release.rules), and the create/freeze/export inputs.
+import { z } from 'zod';
+import '@/lib/zod-config';
+import { CATEGORIES } from '@/lib/import/native-schema';
+
+const INT4_MAX = 2_147_483_647;
+const id = z.coerce.number().int().positive().max(INT4_MAX);
+/** A checkbox group posts one value, many, or none; each becomes an array. */
+const asArray = (value: unknown) => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
+const many = <T extends z.ZodType>(list: z.ZodArray<T>) => z.preprocess(asArray, list);
+
+export const INCLUDABLE_DECISIONS = ['ACCEPT', 'REVISE_MINOR', 'REVISE_MAJOR'] as const;
+export const RED_LINE_MODES = ['include', 'exclude', 'only'] as const;
+export const TEXT_MODES = ['revised', 'original'] as const;
+export const EXPORT_FORMATS = ['native', 'healthbench', 'quark', 'csv', 'parquet', 'hf'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const FORMAT_LABELS: Record<ExportFormat, string> = {
+  native: 'Native JSONL (re-importable)',
+  healthbench: 'HealthBench JSONL',
+  quark: 'QuarkMedBench JSON',
+  csv: 'CSV (one criterion per row)',
+  parquet: 'Parquet (one criterion per row)',
+  hf: 'Hugging Face dataset folder (.tar)',
+};
+
+export const rulesSchema = z.object({
+  datasetIds: many(z.array(id).min(1, 'Choose at least one dataset').max(50)).transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+  /** Final decisions to include; REJECT is never released. */
+  decisions: many(z.array(z.enum(INCLUDABLE_DECISIONS)).min(1, 'Choose at least one final decision')).transform((values) =>
+    INCLUDABLE_DECISIONS.filter((d) => values.includes(d)),
+  ),
+  minVerdicts: z.coerce.number().int().min(1).max(50).default(1),
+  allowAdjudicated: z
+    .union([z.boolean(), z.enum(['true', 'false', 'on'])])
+    .transform((value) => value === true || value === 'true' || value === 'on')
+    .default(true),
+  /** Fleiss' per-criterion agreement P_i (0..1); 0 = no minimum. A criterion with one verdict has none. */
+  minAgreement: z.coerce.number().min(0).max(1).default(0),
+  redLines: z.enum(RED_LINE_MODES).default('include'),
+  categories: z
+    .preprocess(
+      (value) => (value === undefined ? [...CATEGORIES] : asArray(value)),
+      z.array(z.enum(CATEGORIES)).min(1, 'Choose at least one category'),
+    )
+    .transform((values) => CATEGORIES.filter((c) => values.includes(c))),
+  /** revised: a revision's text (the adjudicated gold text, else an expert's proposal) replaces the original. */
+  text: z.enum(TEXT_MODES).default('revised'),
+});
+export type ReleaseRules = z.output<typeof rulesSchema>;
+
+export const releaseNameSchema = z
+  .string('Give the release a name')
+  .trim()
+  .min(1, 'Give the release a name')
+  .max(100)
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u, 'Letters, digits, spaces, dots, dashes and underscores only');
+
+export const createReleaseSchema = z.object({
+  name: releaseNameSchema,
+  description: z.string().trim().max(2000).optional(),
+  rules: rulesSchema,
+});
+export type CreateReleaseInput = z.output<typeof createReleaseSchema>;
+
+export const releaseIdSchema = z.object({ releaseId: id });
+export const exportReleaseSchema = z.object({
+  releaseId: id,
+  formats: many(z.array(z.enum(EXPORT_FORMATS)).min(1, 'Choose at least one format')),
+});

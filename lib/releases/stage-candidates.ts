@@ -1,0 +1,64 @@
+// Every criterion of a release's datasets with the outcome of its audit and, when it is left out, why:
+// staged into the temp table release_candidates of the caller's transaction, so the preview (which counts
+// it and rolls back) and the freeze (which copies it into release_items) read one and the same selection.
+// A criterion audited in several campaigns counts with its latest final decision (else its latest outcome).
+import type pg from 'pg';
+import { type OutcomeScope, outcomesCte } from '@/lib/analytics/criterion-outcomes';
+import { Prisma } from '@/lib/generated/prisma/client';
+import type { ReleaseRules } from '@/lib/releases/schemas';
+
+/** Why a criterion is not in the release, in the order the rules are checked. */
+export const EXCLUSION_REASONS = {
+  category: 'Category not included',
+  red_line: 'Red-line rule',
+  not_audited: 'Never audited',
+  awaiting: 'Audit not finished',
+  unresolved: 'Disagreement not adjudicated',
+  rejected: 'Final decision: reject',
+  decision: 'Final decision not included',
+  adjudicated: 'Adjudicated (not allowed)',
+  few_verdicts: 'Too few verdicts',
+  low_agreement: 'Agreement below the minimum',
+} as const;
+export type ExclusionReason = keyof typeof EXCLUSION_REASONS;
+
+export function candidatesSql(rules: ReleaseRules): Prisma.Sql {
+  // One dataset narrows the outcome CTE to it; several read every outcome and filter by criterion below.
+  const scope: OutcomeScope = rules.datasetIds.length === 1 ? { datasetId: rules.datasetIds[0] } : {};
+  const redLine =
+    rules.redLines === 'exclude' ? Prisma.sql`c.red_line` : rules.redLines === 'only' ? Prisma.sql`NOT c.red_line` : Prisma.sql`FALSE`;
+  return Prisma.sql`
+CREATE TEMP TABLE release_candidates ON COMMIT DROP AS
+${outcomesCte(scope)},
+picked AS (
+  SELECT DISTINCT ON (o.criterion_id) o.campaign_id, o.criterion_id, o.final_decision, o.provenance, o.verdicts, o.agreement,
+         o.n_accept, o.n_minor, o.n_major, o.n_reject
+    FROM outcomes o
+   ORDER BY o.criterion_id, (o.final_decision IS NOT NULL) DESC, o.final_at DESC NULLS LAST, o.campaign_id DESC)
+SELECT c.id AS criterion_id, c.query_id, c.dataset_id, c.position, c.category::text AS category, c.tier::text AS tier, c.red_line,
+       q.department, p.campaign_id, p.final_decision, p.provenance, coalesce(p.verdicts, 0) AS verdicts, p.agreement,
+       coalesce(p.n_accept, 0) AS n_accept, coalesce(p.n_minor, 0) AS n_minor, coalesce(p.n_major, 0) AS n_major,
+       coalesce(p.n_reject, 0) AS n_reject,
+       CASE WHEN NOT (c.category::text = ANY (${rules.categories}::text[])) THEN 'category'
+            WHEN ${redLine} THEN 'red_line'
+            WHEN p.criterion_id IS NULL THEN 'not_audited'
+            WHEN p.provenance = 'AWAITING' THEN 'awaiting'
+            WHEN p.provenance = 'UNRESOLVED' THEN 'unresolved'
+            WHEN p.final_decision = 'REJECT' THEN 'rejected'
+            WHEN NOT (p.final_decision = ANY (${rules.decisions}::text[])) THEN 'decision'
+            WHEN p.provenance = 'ADJUDICATED' AND NOT ${rules.allowAdjudicated} THEN 'adjudicated'
+            WHEN p.verdicts < ${rules.minVerdicts} THEN 'few_verdicts'
+            WHEN ${rules.minAgreement}::float8 > 0 AND coalesce(p.agreement, -1) < ${rules.minAgreement}::float8 THEN 'low_agreement'
+       END AS excluded
+  FROM criteria c
+  JOIN queries q ON q.id = c.query_id
+  LEFT JOIN picked p ON p.criterion_id = c.id
+ WHERE c.dataset_id = ANY (${rules.datasetIds}::int[]) AND c.parent_id IS NULL`;
+}
+
+/** Creates release_candidates in the client's open transaction and analyzes it. */
+export async function stageCandidates(client: pg.PoolClient, rules: ReleaseRules): Promise<void> {
+  const sql = candidatesSql(rules);
+  await client.query(sql.text, sql.values);
+  await client.query('ANALYZE release_candidates');
+}
