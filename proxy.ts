@@ -3,7 +3,19 @@
 // tables position elements with them.
 import { type NextRequest, NextResponse } from 'next/server';
 
+const HSTS = 'max-age=63072000; includeSubDomains';
+
+function servedOverHttps(request: NextRequest): boolean {
+  return request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+}
+
 export function proxy(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith('/api/')) {
+    // API routes carry their own locked-down CSP (next.config.js); here they only get HSTS.
+    const response = NextResponse.next();
+    if (servedOverHttps(request)) response.headers.set('Strict-Transport-Security', HSTS);
+    return response;
+  }
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
   const dev = process.env.NODE_ENV === 'development';
   const csp = [
@@ -24,13 +36,16 @@ export function proxy(request: NextRequest) {
   requestHeaders.set('Content-Security-Policy', csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
+  // HSTS only when the request reached us over HTTPS (directly or through a TLS-terminating proxy): over plain
+  // HTTP the header is ignored by browsers and would only mislead.
+  if (servedOverHttps(request)) response.headers.set('Strict-Transport-Security', HSTS);
   return response;
 }
 
 export const config = {
   matcher: [
     {
-      source: '/((?!api|_next/static|_next/image|favicon.ico).*)',
+      source: '/((?!_next/static|_next/image|favicon.ico).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

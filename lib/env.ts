@@ -18,6 +18,8 @@ const schema = z.object({
     .transform((value) => value === 'true'),
   /** Sign-in attempts allowed per minute, per client address and per account. */
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Sign-in attempts allowed per minute for one account; defaults to SIGN_IN_ATTEMPTS_PER_MINUTE. */
+  SIGN_IN_ATTEMPTS_PER_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 

@@ -2,6 +2,9 @@
 import { z } from 'zod';
 
 z.config({
+  // In the browser, skip zod's `new Function` probe: the strict CSP (proxy.ts) reports it as a violation even
+  // though zod catches the refusal. The server keeps the faster compiled parsers.
+  jitless: typeof window !== 'undefined',
   customError: (issue) => {
     if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
     if (issue.code === 'invalid_type') return `must be ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}`;

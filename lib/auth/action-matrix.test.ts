@@ -1,12 +1,10 @@
 // Every server action x {anonymous, expert, reviewer, admin}. The expected roles below are the spec: changing
 // who may call an action means changing this table on purpose. Allowed callers get past authorization (the
 // empty input then fails validation); others are refused before any input is read.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ServerAction } from '@/lib/auth/action';
 import { ROLES, type Role, type SessionUser } from '@/lib/auth/roles';
 import { runAsUser } from '@/lib/auth/session';
+import { loadActions } from '@/lib/testing/action-registry';
 
 const EXPECTED: Record<string, readonly Role[]> = {
   'users.create': ['ADMIN'],
@@ -44,35 +42,6 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'releases.export': ['ADMIN'],
   'releases.deleteDraft': ['ADMIN'],
 };
-
-/** Actions open to anonymous visitors by design, and why. */
-const PUBLIC_ACTIONS: Record<string, string> = {
-  signInAction: 'signing in is what anonymous visitors do',
-  signOutAction: 'ends whatever session the caller has, if any',
-};
-
-function actionModules(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'generated' ? [] : actionModules(full);
-    return entry.name === 'actions.ts' ? [full] : [];
-  });
-}
-
-async function loadActions() {
-  const found: { exportName: string; action: ServerAction<unknown, unknown> }[] = [];
-  const unguarded: string[] = [];
-  for (const file of actionModules('lib')) {
-    const module = (await import(`@/${file}`)) as Record<string, unknown>;
-    for (const [exportName, value] of Object.entries(module)) {
-      if (typeof value !== 'function') continue;
-      const meta = (value as Partial<ServerAction<unknown, unknown>>).meta;
-      if (meta) found.push({ exportName, action: value as ServerAction<unknown, unknown> });
-      else if (!(exportName in PUBLIC_ACTIONS)) unguarded.push(`${file}#${exportName}`);
-    }
-  }
-  return { found, unguarded };
-}
 
 const userFor = (role: Role): SessionUser => ({
   id: `matrix-${role.toLowerCase()}`,

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Role, SessionUser } from '@/lib/auth/roles';
 import { getCurrentUser } from '@/lib/auth/session';
 import { DomainError, type ErrorCode, isDatabaseUnavailable } from '@/lib/errors';
+import { findUnstorableText } from '@/lib/security/unstorable-text';
 
 export type ActionResult<T> =
   | { ok: true; data: T; message?: string }
@@ -67,7 +68,14 @@ export function defineAction<S extends z.ZodType, T>(
     if (!meta.roles.includes(user.role)) {
       return { ok: false, code: 'FORBIDDEN', error: 'You do not have access to this.' };
     }
-    const parsed = meta.input.safeParse(raw instanceof FormData ? formDataToObject(raw) : raw);
+    const input = raw instanceof FormData ? formDataToObject(raw) : raw;
+    // Text PostgreSQL would refuse (NUL) or silently alter (a lone surrogate) is refused here, for every action.
+    const unstorable = findUnstorableText(input);
+    if (unstorable) {
+      const field = unstorable.path.join('.') || '_';
+      return { ok: false, code: 'INVALID', error: 'Please correct the highlighted fields.', fieldErrors: { [field]: [unstorable.reason] } };
+    }
+    const parsed = meta.input.safeParse(input);
     if (!parsed.success) {
       return { ok: false, code: 'INVALID', error: 'Please correct the highlighted fields.', fieldErrors: zodFieldErrors(parsed.error) };
     }

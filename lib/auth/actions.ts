@@ -35,8 +35,9 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
   try {
     // Per address and per account, so neither one client nor a spread-out attack can guess freely.
     const limit = env().SIGN_IN_ATTEMPTS_PER_MINUTE;
+    const accountLimit = env().SIGN_IN_ATTEMPTS_PER_ACCOUNT_PER_MINUTE ?? limit;
     const waitIp = await consumeAttempt(`sign-in:ip:${ip}`, limit * 2, 60);
-    const waitAccount = await consumeAttempt(`sign-in:account:${email}`, limit, 60);
+    const waitAccount = await consumeAttempt(`sign-in:account:${email}`, accountLimit, 60);
     const wait = Math.max(waitIp, waitAccount);
     if (wait > 0) return { error: `Too many sign-in attempts. Try again in ${wait} seconds.`, email };
     await auth().api.signInEmail({ body: { email, password }, headers: requestHeaders });

@@ -7,21 +7,12 @@ import { parseQuark } from '@/lib/import/formats/quark';
 import type { FieldProblem, FormatResult, NormalizedCriterionRow, NormalizedQuery } from '@/lib/import/normalized';
 import type { FileSource } from '@/lib/import/read-lines';
 import { type RawRecord, csvRecords, jsonArrayOrLineRecords, jsonLineRecords } from '@/lib/import/records';
+import { findUnstorableText, formatFieldPath } from '@/lib/security/unstorable-text';
 
 export type ParsedRecord =
   | { kind: 'query'; line: number; value: NormalizedQuery; warnings: string[]; bytesRead: number }
   | { kind: 'row'; line: number; value: NormalizedCriterionRow; bytesRead: number }
   | { kind: 'invalid'; line: number; problems: FieldProblem[]; fatal: boolean; bytesRead: number };
-
-/** PostgreSQL text and jsonb cannot hold U+0000; refuse it up front with a clear reason. */
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
-  return false;
-}
-
-const NUL_PROBLEM: FieldProblem = { field: '(record)', reason: 'contains a NUL character (\\u0000), which cannot be stored' };
 
 function recordsOf(source: FileSource, format: ImportFormat): AsyncGenerator<RawRecord> {
   if (format === 'csv') return csvRecords(source);
@@ -44,8 +35,11 @@ export async function* parseFile(source: FileSource, format: ImportFormat): Asyn
       yield { kind: 'invalid', line, problems: [{ field: '(line)', reason: record.reason }], fatal: record.fatal, bytesRead };
       continue;
     }
-    if (containsNul(record.value)) {
-      yield { kind: 'invalid', line, problems: [NUL_PROBLEM], fatal: false, bytesRead };
+    // PostgreSQL cannot hold U+0000 or half a surrogate pair; refuse them up front with a clear reason.
+    const unstorable = findUnstorableText(record.value);
+    if (unstorable) {
+      const field = format === 'csv' ? `column ${Number(unstorable.path[0] ?? 0) + 1}` : formatFieldPath(unstorable.path);
+      yield { kind: 'invalid', line, problems: [{ field, reason: unstorable.reason }], fatal: false, bytesRead };
       continue;
     }
     if (format === 'csv') {
