@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -278,14 +279,21 @@ describe('callModel against the test double', () => {
     expect(inFlight.attempts).toBe(1);
     expect(performance.now() - started).toBeLessThan(2000);
 
+    // Aborted as the retry wait begins (not on a timer, which a loaded machine could fire mid-request): the
+    // real sleep is used, so the wait must end on the abort rather than after its minute.
     const waiting = new AbortController();
-    setTimeout(() => waiting.abort(), 50);
+    const realSleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal });
     const backingOff = await callError(
       callModel(endpoint, gradeRequest('Fails, then waits long [[fail:500]]'), parseGrade, {
         signal: waiting.signal,
         baseDelayMs: 60_000,
         maxDelayMs: 60_000,
         random: () => 0.5,
+        sleep: (ms, signal) => {
+          const wait = realSleep(ms, signal);
+          waiting.abort();
+          return wait;
+        },
       }),
     );
     expect(backingOff.errorClass).toBe('CANCELLED');
