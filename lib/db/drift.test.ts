@@ -48,6 +48,7 @@ describe('schema and migrations', () => {
     expect(manual.some((line) => line.startsWith('trigger verdicts manual_verdicts_outcomes_update'))).toBe(true);
     expect(manual.some((line) => line.startsWith('trigger criterion_outcomes manual_criterion_outcomes_deltas_update'))).toBe(true);
     expect(manual.some((line) => line.startsWith('function manual_pairwise_claim_next('))).toBe(true);
+    expect(manual.some((line) => line.startsWith('trigger release_lines manual_release_lines_frozen_insert'))).toBe(true);
   });
 
   it('the snapshot used to generate the next migration matches schema.prisma', async () => {

@@ -3,6 +3,7 @@
 // on row order in PostgreSQL, so the same release always produces the same bytes.
 import { healthBenchLine } from '@/lib/export/formats/healthbench';
 import { nativeLine } from '@/lib/export/formats/native';
+import { hasReleaseLines, releaseLineChunks } from '@/lib/export/release-lines';
 import { parquetBytes } from '@/lib/export/formats/parquet';
 import { quarkObject } from '@/lib/export/formats/quark';
 import { TABLE_COLUMNS, csvLine, tableRow } from '@/lib/export/formats/table';
@@ -60,6 +61,12 @@ async function* textChunks(
   onRows?.(rows);
 }
 
+/** A release's native lines as stored when it was frozen; rendered from its snapshot if it has none. */
+async function* releaseNative(releaseId: number, records: AsyncIterable<ExportRecord>, onRows?: (rows: number) => void) {
+  if (await hasReleaseLines(releaseId)) yield* releaseLineChunks(releaseId, onRows);
+  else yield* textChunks(records, nativeLine, { onRows });
+}
+
 /** The bytes of one table-like or line format (everything but the HF folder, which run-export assembles). */
 export function formatBytes(
   format: Exclude<ExportFormat, 'hf'>,
@@ -69,7 +76,7 @@ export function formatBytes(
   const records = readExportRecords(source);
   switch (format) {
     case 'native':
-      return textChunks(records, nativeLine, { onRows });
+      return source.kind === 'release' ? releaseNative(source.releaseId, records, onRows) : textChunks(records, nativeLine, { onRows });
     case 'healthbench':
       return textChunks(records, healthBenchLine, { onRows });
     case 'quark':

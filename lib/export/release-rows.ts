@@ -2,7 +2,11 @@
 // a fixed order (release position, then criterion position), so memory stays flat and the same release
 // always yields the same sequence. A dataset (not a release) can be read in the same shape, which is how
 // the native round trip is checked: export a release, import it as a new dataset, export that dataset.
+import type pg from 'pg';
 import { pgPool } from '@/lib/db';
+
+/** A pool, or a client inside a transaction (freezing renders the lines from rows it has not committed yet). */
+export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
 export interface ExportQuery {
   id: string;
@@ -95,15 +99,15 @@ interface Batch {
   next: string | number | null;
 }
 
-async function fetchBatch(source: ExportSource, after: string | number | null): Promise<Batch> {
+async function fetchBatch(source: ExportSource, after: string | number | null, db: Queryable): Promise<Batch> {
   const queries: { rows: { query_id: number; sort_key: string | number; snapshot: ExportQuery }[] } =
     source.kind === 'release'
-      ? await pgPool().query<{ query_id: number; sort_key: number; snapshot: ExportQuery }>(
+      ? await db.query<{ query_id: number; sort_key: number; snapshot: ExportQuery }>(
           `SELECT query_id, position AS sort_key, snapshot FROM release_queries
             WHERE release_id = $1 AND position > $2 ORDER BY position LIMIT $3`,
           [source.releaseId, after ?? 0, QUERY_BATCH],
         )
-      : await pgPool().query<{ query_id: number; sort_key: string; snapshot: ExportQuery }>(DATASET_QUERIES_SQL, [
+      : await db.query<{ query_id: number; sort_key: string; snapshot: ExportQuery }>(DATASET_QUERIES_SQL, [
           source.datasetId,
           after,
           QUERY_BATCH,
@@ -112,11 +116,11 @@ async function fetchBatch(source: ExportSource, after: string | number | null): 
   const ids = queries.rows.map((row) => row.query_id);
   const criteria =
     source.kind === 'release'
-      ? await pgPool().query<{ query_id: number; snapshot: ExportCriterion }>(
+      ? await db.query<{ query_id: number; snapshot: ExportCriterion }>(
           `SELECT query_id, snapshot FROM release_items WHERE release_id = $1 AND query_id = ANY($2::int[]) ORDER BY query_id, position`,
           [source.releaseId, ids],
         )
-      : await pgPool().query<{ query_id: number; snapshot: ExportCriterion }>(DATASET_CRITERIA_SQL, [ids]);
+      : await db.query<{ query_id: number; snapshot: ExportCriterion }>(DATASET_CRITERIA_SQL, [ids]);
   const byQuery = new Map<number, ExportCriterion[]>();
   for (const row of criteria.rows) {
     const list = byQuery.get(row.query_id);
@@ -134,11 +138,11 @@ async function fetchBatch(source: ExportSource, after: string | number | null): 
  * batch is read while the caller serializes the current one, so PostgreSQL and Node work at the same time;
  * at most two batches are held.
  */
-export async function* readExportRecords(source: ExportSource): AsyncGenerator<ExportRecord> {
-  let pending: Promise<Batch> | null = fetchBatch(source, null);
+export async function* readExportRecords(source: ExportSource, db: Queryable = pgPool()): AsyncGenerator<ExportRecord> {
+  let pending: Promise<Batch> | null = fetchBatch(source, null, db);
   while (pending !== null) {
     const batch: Batch = await pending;
-    pending = batch.next === null ? null : fetchBatch(source, batch.next);
+    pending = batch.next === null ? null : fetchBatch(source, batch.next, db);
     // A batch read ahead is abandoned if the caller stops early; keep its rejection from going unhandled.
     pending?.catch(() => {});
     yield* batch.records;

@@ -27,12 +27,16 @@ export const freezeReleaseAction = defineAction(
   { name: 'releases.freeze', roles: ADMIN, input: releaseIdSchema },
   async ({ releaseId }, { user, revalidate }) => {
     const manifest = await freezeRelease({ actor: user, releaseId });
-    await requestExport({ actor: user, releaseId, formats: EXPORT_FORMATS });
     revalidate('/releases', `/releases/${releaseId}`);
-    return {
-      data: { criteria: manifest.figures.criteria },
-      message: `Frozen with ${manifest.figures.criteria} criteria; exporting every format.`,
-    };
+    const frozen = `Frozen with ${manifest.figures.criteria} criteria`;
+    try {
+      await requestExport({ actor: user, releaseId, formats: EXPORT_FORMATS });
+    } catch (error) {
+      // The release is frozen either way; its files show as failed with an Export button to try again.
+      const reason = error instanceof Error ? error.message : String(error);
+      return { data: { criteria: manifest.figures.criteria }, message: `${frozen}, but the export could not be queued (${reason}).` };
+    }
+    return { data: { criteria: manifest.figures.criteria }, message: `${frozen}; exporting every format.` };
   },
 );
 

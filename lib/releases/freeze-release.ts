@@ -1,11 +1,13 @@
 // Freezing copies a draft release's selection into release_queries and release_items (each a JSON
-// snapshot of the text as released, with its lineage and how its final decision was reached) and writes
-// the manifest, all in one transaction with INSERT ... SELECT. From then on the release never changes:
-// later edits of criteria, verdicts or meta-rubrics do not reach it (triggers manual_release_*_frozen).
+// snapshot of the text as released, with its lineage and how its final decision was reached), renders the
+// native JSON Lines from that snapshot into release_lines, and writes the manifest, all in one transaction.
+// From then on the release never changes: later edits of criteria, verdicts or meta-rubrics do not reach
+// it (triggers manual_release_*_frozen).
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';
 import { pgPool, prisma } from '@/lib/db';
 import { conflict, notFound } from '@/lib/errors';
+import { renderReleaseLines } from '@/lib/export/release-lines';
 import { RELEASE_WORK_MEM } from '@/lib/releases/preview-release';
 import type pg from 'pg';
 import { type ReleaseRules, rulesSchema } from '@/lib/releases/schemas';
@@ -121,6 +123,8 @@ export async function freezeRelease({
     const figures = await summarizeCandidates(client);
     if (figures.criteria === 0) throw conflict('Nothing passes the rules: a release needs at least one criterion.');
     await client.query(SNAPSHOT_SQL(rules.datasetIds.length > 1, rules.text === 'revised'), [releaseId]);
+    // The native lines, rendered once from the snapshot just written (the native export streams them).
+    await renderReleaseLines(client, releaseId);
 
     const campaigns = await client.query<{ id: number }>(
       `SELECT DISTINCT campaign_id AS id FROM release_candidates WHERE excluded IS NULL AND campaign_id IS NOT NULL ORDER BY 1`,

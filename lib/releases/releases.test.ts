@@ -9,6 +9,8 @@ import type { SessionUser } from '@/lib/auth/roles';
 import { runAsUser } from '@/lib/auth/session';
 import { pgPool, prisma } from '@/lib/db';
 import { formatBytes } from '@/lib/export/export-formats';
+import { nativeLine } from '@/lib/export/formats/native';
+import { readExportRecords } from '@/lib/export/release-rows';
 import { runExport } from '@/lib/export/run-export';
 import { readStoredFile } from '@/lib/files/stored-file';
 import { importFile } from '@/lib/import/import-file';
@@ -130,6 +132,44 @@ describe('freeze, export and download', () => {
         [releaseId],
       ),
     ).rejects.toThrow(/frozen/);
+    await expect(pgPool().query(`UPDATE release_lines SET line = '{}' WHERE release_id = $1`, [releaseId])).rejects.toThrow(/frozen/);
+    await expect(
+      pgPool().query(`INSERT INTO release_lines (release_id, position, criteria, line) VALUES ($1, 1000000, 0, '{}')`, [releaseId]),
+    ).rejects.toThrow(/frozen/);
+  });
+
+  it('marks files failed, with the reason, when their export cannot be queued, and exports them again on request', async () => {
+    const file = await prisma.releaseFile.findFirstOrThrow({ where: { releaseId, format: 'csv' } });
+    await prisma.releaseFile.update({ where: { id: file.id }, data: { status: 'FAILED', storedFileId: null } });
+    const unreachable = () => Promise.reject(new Error('queue unreachable'));
+    await expect(requestExport({ actor: admin, releaseId, formats: ['csv'], send: unreachable })).rejects.toThrow(/unreachable/);
+    const failed = await prisma.releaseFile.findUniqueOrThrow({ where: { id: file.id } });
+    expect(failed.status).toBe('FAILED');
+    expect(failed.error).toMatch(/could not be queued \(queue unreachable\); export again/);
+    const queued: number[] = [];
+    const again = await requestExport({ actor: admin, releaseId, formats: ['csv'], send: async (id) => queued.push(id) });
+    expect(again.queued).toEqual([file.fileName]);
+    expect(queued).toEqual([releaseId]);
+    expect((await prisma.releaseFile.findUniqueOrThrow({ where: { id: file.id } })).status).toBe('QUEUED');
+    await runExport({ releaseId });
+    const redone = await prisma.releaseFile.findUniqueOrThrow({ where: { id: file.id }, include: { storedFile: true } });
+    expect(redone.status).toBe('SUCCEEDED');
+  });
+
+  it('stores the native lines at freezing, byte for byte what rendering the snapshot gives', async () => {
+    const counts = await pgPool().query<{ lines: number; queries: number; criteria: number; items: number }>(
+      `SELECT (SELECT count(*)::int FROM release_lines WHERE release_id = $1) AS lines,
+              (SELECT count(*)::int FROM release_queries WHERE release_id = $1) AS queries,
+              (SELECT sum(criteria)::int FROM release_lines WHERE release_id = $1) AS criteria,
+              (SELECT count(*)::int FROM release_items WHERE release_id = $1) AS items`,
+      [releaseId],
+    );
+    expect(counts.rows[0]?.lines).toBe(counts.rows[0]?.queries);
+    expect(counts.rows[0]?.criteria).toBe(counts.rows[0]?.items);
+    let rendered = '';
+    for await (const record of readExportRecords({ kind: 'release', releaseId })) rendered += nativeLine(record);
+    const streamed = await collect(formatBytes('native', { kind: 'release', releaseId }));
+    expect(streamed.toString('utf8')).toBe(rendered);
   });
 
   it('exports every format, byte for byte the same on every run, with the checksums recorded', async () => {

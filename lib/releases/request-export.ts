@@ -13,12 +13,15 @@ export async function requestExport({
   releaseId,
   formats,
   enqueueJob = true,
+  send = (id) => enqueue('export', { releaseId: id }),
 }: {
   /** Null for the command line. */
   actor: Pick<SessionUser, 'id'> | null;
   releaseId: number;
   formats: readonly ExportFormat[];
   enqueueJob?: boolean;
+  /** Queues the export job (tests stand in a failing queue). */
+  send?: (releaseId: number) => Promise<unknown>;
 }): Promise<{ queued: string[] }> {
   const release = await prisma.release.findUnique({ where: { id: releaseId }, include: { files: true } });
   if (!release) throw notFound('The release');
@@ -48,7 +51,19 @@ export async function requestExport({
       entityId: releaseId,
       after: { files: queued },
     });
-    if (enqueueJob) await enqueue('export', { releaseId });
+    if (enqueueJob) {
+      try {
+        await send(releaseId);
+      } catch (error) {
+        // No job will pick these files up: mark them failed, so the release page offers to export them again.
+        const reason = error instanceof Error ? error.message : String(error);
+        await prisma.releaseFile.updateMany({
+          where: { releaseId, fileName: { in: queued }, status: 'QUEUED' },
+          data: { status: 'FAILED', error: `The export could not be queued (${reason}); export again.`, finishedAt: new Date() },
+        });
+        throw error;
+      }
+    }
   }
   return { queued };
 }

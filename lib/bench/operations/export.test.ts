@@ -2,7 +2,7 @@
 // read exactly the release's rows (the app's JSONL holds every criterion once, COPY returns one row each).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BENCH_ADMIN_ID, ensureBenchUsers } from '@/lib/bench/operations/claim-next';
-import { appExport, rawExport, stageEverything } from '@/lib/bench/operations/export';
+import { appExport, rawExport, snapshotCopy, stageEverything } from '@/lib/bench/operations/export';
 import { pgPool, prisma } from '@/lib/db';
 import { createRelease } from '@/lib/releases/create-release';
 import { freezeRelease } from '@/lib/releases/freeze-release';
@@ -33,5 +33,6 @@ describe('export benchmark', () => {
     const raw = await rawExport(releaseId);
     expect(raw.rows).toBe(criteria);
     expect(raw.bytes).toBeGreaterThan(0);
+    expect((await snapshotCopy(releaseId)).rows).toBe(criteria);
   });
 });
