@@ -1,18 +1,17 @@
 // A frozen release's native JSON Lines are rendered once, when it is frozen (inside the freezing
 // transaction, from the snapshot rows it has just written), and kept in release_lines. The native export
-// then streams those bytes in release order without parsing or re-rendering anything, which is what lets it
-// run near the speed of PostgreSQL's COPY. The lines come from the same renderer (nativeLine) that exports
+// then streams those bytes in release order (one binary COPY) without decoding, parsing or re-rendering
+// anything, which is what lets it run at the speed of PostgreSQL's COPY. The lines come from the same renderer (nativeLine) that exports
 // a dataset, so a release frozen before release_lines existed, rendered on the fly, gives the same bytes.
 import { pgPool } from '@/lib/db';
+import { copyBinaryRows } from '@/lib/db/copy-binary';
 import { nativeLine } from '@/lib/export/formats/native';
 import { type Queryable, readExportRecords } from '@/lib/export/release-rows';
 
 /** Text rendered per INSERT while freezing (a few MB: bounded memory, few round trips). */
 const INSERT_CHARS = 4 * 1024 * 1024;
-/** Lines read per round trip while exporting (with one batch read ahead). */
-const READ_LINES = 250;
-/** Lines joined into buffers of about this many characters. */
-const CHUNK_CHARS = 512 * 1024;
+/** Lines joined into buffers of about this many bytes. */
+const CHUNK_BYTES = 512 * 1024;
 
 const INSERT_SQL = `INSERT INTO release_lines (release_id, position, criteria, line)
 SELECT $1, position, criteria, line FROM unnest($2::int[], $3::int[], $4::text[]) AS l(position, criteria, line)`;
@@ -52,39 +51,34 @@ export async function hasReleaseLines(releaseId: number): Promise<boolean> {
   return found.rowCount === 1;
 }
 
-interface LineBatch {
-  rows: { position: number; criteria: number; line: string }[];
-}
+const NEWLINE = Buffer.from('\n');
 
-const readBatch = (releaseId: number, after: number): Promise<LineBatch> =>
-  pgPool()
-    .query<{ position: number; criteria: number; line: string }>(
-      `SELECT position, criteria, line FROM release_lines WHERE release_id = $1 AND position > $2 ORDER BY position LIMIT $3`,
-      [releaseId, after, READ_LINES],
-    )
-    .then((result) => ({ rows: result.rows }));
-
-/** The release's native JSONL bytes from its stored lines; reports criteria written after each buffer. */
+/**
+ * The release's native JSONL bytes from its stored lines, read with one COPY in binary format: the lines'
+ * UTF-8 bytes go out as they arrive, never decoded into strings. Reports criteria written after each buffer.
+ */
 export async function* releaseLineChunks(releaseId: number, onRows?: (rows: number) => void): AsyncGenerator<Buffer> {
   let written = 0;
-  let buffer = '';
-  let pending: Promise<LineBatch> | null = readBatch(releaseId, 0);
-  while (pending !== null) {
-    const batch: LineBatch = await pending;
-    const last = batch.rows[batch.rows.length - 1];
-    pending = batch.rows.length < READ_LINES || !last ? null : readBatch(releaseId, last.position);
-    // A batch read ahead is abandoned if the caller stops early; keep its rejection from going unhandled.
-    pending?.catch(() => {});
-    for (const row of batch.rows) {
-      buffer += `${row.line}\n`;
-      written += row.criteria;
-      if (buffer.length >= CHUNK_CHARS) {
-        yield Buffer.from(buffer, 'utf8');
-        buffer = '';
-        onRows?.(written);
-      }
+  let parts: Buffer[] = [];
+  let size = 0;
+  const rows = copyBinaryRows(
+    pgPool(),
+    `SELECT criteria, line FROM release_lines WHERE release_id = ${Number(releaseId)} ORDER BY position`,
+  );
+  for await (const batch of rows) {
+    for (const [criteria, line] of batch) {
+      if (!criteria || !line) throw new Error(`release ${releaseId}: a stored line is missing`);
+      parts.push(line, NEWLINE);
+      size += line.length + 1;
+      written += criteria.readInt32BE(0);
+    }
+    if (size >= CHUNK_BYTES) {
+      yield Buffer.concat(parts, size);
+      parts = [];
+      size = 0;
+      onRows?.(written);
     }
   }
-  if (buffer) yield Buffer.from(buffer, 'utf8');
+  if (size) yield Buffer.concat(parts, size);
   onRows?.(written);
 }

@@ -71,13 +71,9 @@ export async function appExport(releaseId: number): Promise<{ bytes: number; cri
   return { bytes, criteria, sha256: hash.digest('hex') };
 }
 
-/** COPY TO STDOUT of the release's native lines in release order, hashed; counts their criteria. */
+/** COPY TO STDOUT of the release's native lines in release order, hashed; rows are lines (queries). */
 export async function rawExport(releaseId: number): Promise<{ bytes: number; rows: number }> {
-  const bytes = await copyHashed(
-    `COPY (SELECT line FROM release_lines WHERE release_id = ${Number(releaseId)} ORDER BY position) TO STDOUT`,
-  );
-  const rows = await pgPool().query<{ n: number }>(`SELECT sum(criteria)::int AS n FROM release_lines WHERE release_id = $1`, [releaseId]);
-  return { ...bytes, rows: rows.rows[0]?.n ?? 0 };
+  return await copyHashed(`COPY (SELECT line FROM release_lines WHERE release_id = ${Number(releaseId)} ORDER BY position) TO STDOUT`);
 }
 
 /** COPY TO STDOUT of the release's criterion snapshots in release order, hashed (what the lines are rendered from). */
@@ -92,15 +88,15 @@ async function copyHashed(sql: string): Promise<{ bytes: number; rows: number }>
   try {
     const hash = createHash('sha256');
     let bytes = 0;
-    let rows = 0;
     const stream = client.query(copyTo(sql));
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       hash.update(chunk);
       bytes += chunk.length;
-      for (const byte of chunk) if (byte === 10) rows += 1;
     }
     hash.digest('hex');
-    return { bytes, rows };
+    // The row count PostgreSQL reports when the COPY completes (counting newlines in JavaScript would
+    // slow this side down).
+    return { bytes, rows: stream.rowCount };
   } finally {
     client.release();
   }
@@ -202,7 +198,7 @@ export const exportOperation = defineOperation<ExportBenchState>({
     if (hashes.size > 1) problems.push(`the export gave ${hashes.size} different files for one release`);
     for (const run of state.app)
       if (run.criteria !== state.criteria) problems.push(`app exported ${run.criteria} of ${state.criteria} criteria`);
-    for (const run of state.raw) if (run.rows !== state.criteria) problems.push(`COPY returned ${run.rows} of ${state.criteria} rows`);
+    for (const run of state.raw) if (run.rows !== state.queries) problems.push(`COPY returned ${run.rows} of ${state.queries} lines`);
     return problems;
   },
   notes: (state) => {
@@ -210,8 +206,8 @@ export const exportOperation = defineOperation<ExportBenchState>({
     const raw = state.raw[0];
     return [
       `bytes: JSONL ${app ? (app.bytes / 1024 / 1024).toFixed(1) : '—'} MB (sha256 ${app?.sha256.slice(0, 16) ?? '—'}…, identical on every run), ` +
-        `COPY ${raw ? (raw.bytes / 1024 / 1024).toFixed(1) : '—'} MB; the app side reads 250 stored lines per round trip (one batch read ahead) ` +
-        'and writes them; the export job then streams the same bytes into 1 MB database chunks (not timed here).',
+        `COPY ${raw ? (raw.bytes / 1024 / 1024).toFixed(1) : '—'} MB; the app side reads the stored lines with one binary COPY ` +
+        '(no text escaping, no decoding) and writes their bytes; the export job then streams the same bytes into 1 MB database chunks (not timed here).',
       `for comparison, once: rendering the same file from the criterion snapshots ${state.renderMs?.toFixed(0) ?? '—'} ms ` +
         `(${rate(state.criteria, state.renderMs)} criteria/s); COPY of those snapshots ${state.snapshotCopyMs?.toFixed(0) ?? '—'} ms ` +
         `(${rate(state.criteria, state.snapshotCopyMs)} rows/s)`,
