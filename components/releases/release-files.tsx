@@ -1,11 +1,10 @@
 'use client';
 // The exported files of a frozen release with their progress; while any is queued or running the page
 // refreshes itself every second. Admins download through the streamed route (Range requests resume).
-import { useRouter } from 'next/navigation';
-import { useEffect } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
+import { useRefreshWhile } from '@/components/ui/use-refresh-while';
 
 export interface ReleaseFileRow {
   id: number;
@@ -28,13 +27,7 @@ function bytes(size: number): string {
 }
 
 export function ReleaseFiles({ releaseId, files, canDownload }: { releaseId: number; files: ReleaseFileRow[]; canDownload: boolean }) {
-  const router = useRouter();
-  const busy = files.some((file) => file.status === 'QUEUED' || file.status === 'RUNNING');
-  useEffect(() => {
-    if (!busy) return;
-    const timer = setInterval(() => router.refresh(), 1000);
-    return () => clearInterval(timer);
-  }, [busy, router]);
+  useRefreshWhile(files.some((file) => file.status === 'QUEUED' || file.status === 'RUNNING'));
   return (
     <SimpleTable
       label="Exported files"

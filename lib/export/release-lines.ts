@@ -17,7 +17,12 @@ const INSERT_SQL = `INSERT INTO release_lines (release_id, position, criteria, l
 SELECT $1, position, criteria, line FROM unnest($2::int[], $3::int[], $4::text[]) AS l(position, criteria, line)`;
 
 /** Renders and stores the release's native lines through `db` (the freezing transaction's client). */
-export async function renderReleaseLines(db: Queryable, releaseId: number): Promise<{ lines: number; criteria: number }> {
+export async function renderReleaseLines(
+  db: Queryable,
+  releaseId: number,
+  /** Called with the number of lines stored so far, after each insert. */
+  onLines?: (lines: number) => void,
+): Promise<{ lines: number; criteria: number }> {
   let positions: number[] = [];
   let counts: number[] = [];
   let lines: string[] = [];
@@ -27,6 +32,7 @@ export async function renderReleaseLines(db: Queryable, releaseId: number): Prom
   const flush = async () => {
     if (lines.length === 0) return;
     await db.query(INSERT_SQL, [releaseId, positions, counts, lines]);
+    onLines?.(total);
     positions = [];
     counts = [];
     lines = [];

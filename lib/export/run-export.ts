@@ -1,14 +1,17 @@
 // Exports a frozen release's files: each requested ReleaseFile row is generated in turn and streamed into
 // a stored file (DB chunks, SHA-256 computed while writing), with its progress on the row for the release
 // page and the CLI. Resumable: files already SUCCEEDED are skipped, so a retried job continues after the
-// last finished file; the files are deterministic, so redoing one gives the same bytes and checksum.
+// last finished file; the files are deterministic, so redoing one gives the same bytes and checksum. A
+// release queued for freezing is frozen first, in the same job.
 import { type ExportFormat, EXPORT_FORMATS } from '@/lib/releases/schemas';
 import { prisma } from '@/lib/db';
 import { FORMAT_FILES, formatBytes } from '@/lib/export/export-formats';
 import { datasetCard, tarBytes } from '@/lib/export/formats/hf-folder';
 import { countCriteria } from '@/lib/export/release-rows';
 import { readStoredFile, storeFile } from '@/lib/files/stored-file';
+import { runFreeze } from '@/lib/releases/freeze-job';
 import type { ReleaseManifest } from '@/lib/releases/freeze-release';
+import { requestExport } from '@/lib/releases/request-export';
 
 const orderOf = (format: string) => EXPORT_FORMATS.indexOf(format as ExportFormat);
 
@@ -22,6 +25,15 @@ export async function runExport({
   /** Called with (file name, 0..1) as files progress (the CLI's bars). */
   onProgress?: (fileName: string, fraction: number) => void;
 }): Promise<void> {
+  const state = await prisma.release.findUnique({
+    where: { id: releaseId },
+    select: { status: true, _count: { select: { files: true } } },
+  });
+  // A release queued for freezing is frozen first (lib/releases/freeze-job.ts), then its files exported.
+  if (state?.status === 'FREEZING' && (await runFreeze({ releaseId, finalAttempt })) === 'failed') return;
+  // Frozen but no file asked for: the job stopped between freezing and asking; ask now.
+  if (state?.status !== 'DRAFT' && state?._count.files === 0)
+    await requestExport({ actor: null, releaseId, formats: EXPORT_FORMATS, enqueueJob: false }).catch(() => {});
   const release = await prisma.release.findUnique({ where: { id: releaseId }, include: { files: true } });
   if (release?.status !== 'FROZEN' || !release.manifest || !release.frozenAt) return;
   const manifest = release.manifest as unknown as ReleaseManifest;

@@ -2,10 +2,11 @@
 // Server actions of releases: reviewers and admins preview; only admins create, freeze, export and delete.
 import { defineAction } from '@/lib/auth/action';
 import { createRelease } from '@/lib/releases/create-release';
-import { deleteDraftRelease, freezeRelease } from '@/lib/releases/freeze-release';
+import { requestFreeze } from '@/lib/releases/freeze-job';
+import { deleteDraftRelease } from '@/lib/releases/freeze-release';
 import { previewRelease } from '@/lib/releases/preview-release';
 import { requestExport } from '@/lib/releases/request-export';
-import { EXPORT_FORMATS, createReleaseSchema, exportReleaseSchema, releaseIdSchema, rulesSchema } from '@/lib/releases/schemas';
+import { createReleaseSchema, exportReleaseSchema, releaseIdSchema, rulesSchema } from '@/lib/releases/schemas';
 
 const ADMIN = ['ADMIN'] as const;
 
@@ -26,17 +27,9 @@ export const createReleaseAction = defineAction(
 export const freezeReleaseAction = defineAction(
   { name: 'releases.freeze', roles: ADMIN, input: releaseIdSchema },
   async ({ releaseId }, { user, revalidate }) => {
-    const manifest = await freezeRelease({ actor: user, releaseId });
+    await requestFreeze({ actor: user, releaseId });
     revalidate('/releases', `/releases/${releaseId}`);
-    const frozen = `Frozen with ${manifest.figures.criteria} criteria`;
-    try {
-      await requestExport({ actor: user, releaseId, formats: EXPORT_FORMATS });
-    } catch (error) {
-      // The release is frozen either way; its files show as failed with an Export button to try again.
-      const reason = error instanceof Error ? error.message : String(error);
-      return { data: { criteria: manifest.figures.criteria }, message: `${frozen}, but the export could not be queued (${reason}).` };
-    }
-    return { data: { criteria: manifest.figures.criteria }, message: `${frozen}; exporting every format.` };
+    return { data: null, message: 'Freezing; every format is exported right after.' };
   },
 );
 

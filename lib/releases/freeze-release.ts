@@ -33,6 +33,8 @@ export interface ReleaseManifest {
   }[];
 }
 
+export type FreezeStage = 'selecting' | 'snapshot' | 'rendering' | 'manifest';
+
 /** The snapshot SQL: the revised text (gold text, else the first expert proposal) replaces the original. */
 const SNAPSHOT_SQL = (multiDataset: boolean, useRevisions: boolean) => `
 WITH included AS (
@@ -96,11 +98,15 @@ export async function freezeRelease({
   actor,
   releaseId,
   stage = stageCandidates,
+  onProgress,
 }: {
-  actor: Pick<SessionUser, 'id'>;
+  /** Who froze it (null when the requesting account is gone). */
+  actor: { id: string | null };
   releaseId: number;
   /** Fills release_candidates (the benchmark stages a synthetic selection; everything else uses the rules). */
   stage?: (client: pg.PoolClient, rules: ReleaseRules) => Promise<void>;
+  /** Called as the work advances (the freeze job shows it on the release page). */
+  onProgress?: (stage: FreezeStage, fraction: number) => void;
 }): Promise<ReleaseManifest> {
   const client = await pgPool().connect();
   try {
@@ -116,15 +122,20 @@ export async function freezeRelease({
     }>(`SELECT status, name, version, description, rules, created_by_id FROM releases WHERE id = $1 FOR UPDATE`, [releaseId]);
     const release = found.rows[0];
     if (!release) throw notFound('The release');
-    if (release.status !== 'DRAFT') throw conflict(`This release is ${release.status.toLowerCase()}; only a draft can be frozen.`);
+    if (release.status !== 'DRAFT' && release.status !== 'FREEZING')
+      throw conflict(`This release is ${release.status.toLowerCase()}; only a draft can be frozen.`);
     const rules = rulesSchema.parse(release.rules);
 
+    onProgress?.('selecting', 0);
     await stage(client, rules);
     const figures = await summarizeCandidates(client);
     if (figures.criteria === 0) throw conflict('Nothing passes the rules: a release needs at least one criterion.');
+    onProgress?.('snapshot', 0.1);
     await client.query(SNAPSHOT_SQL(rules.datasetIds.length > 1, rules.text === 'revised'), [releaseId]);
     // The native lines, rendered once from the snapshot just written (the native export streams them).
-    await renderReleaseLines(client, releaseId);
+    onProgress?.('rendering', 0.4);
+    await renderReleaseLines(client, releaseId, (lines) => onProgress?.('rendering', 0.4 + 0.55 * (lines / figures.queries)));
+    onProgress?.('manifest', 0.95);
 
     const campaigns = await client.query<{ id: number }>(
       `SELECT DISTINCT campaign_id AS id FROM release_candidates WHERE excluded IS NULL AND campaign_id IS NOT NULL ORDER BY 1`,

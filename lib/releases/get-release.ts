@@ -30,6 +30,7 @@ export async function getRelease(releaseId: number) {
     where: { id: releaseId },
     include: {
       createdBy: { select: { name: true, email: true } },
+      freeze: { select: { stage: true, progress: true, error: true, updatedAt: true } },
       files: { orderBy: { id: 'asc' }, include: { storedFile: { select: { size: true, sha256: true } } } },
     },
   });

@@ -15,6 +15,7 @@ import { runExport } from '@/lib/export/run-export';
 import { readStoredFile } from '@/lib/files/stored-file';
 import { importFile } from '@/lib/import/import-file';
 import { createRelease } from '@/lib/releases/create-release';
+import { requestFreeze, runFreeze } from '@/lib/releases/freeze-job';
 import { freezeRelease } from '@/lib/releases/freeze-release';
 import { previewRelease } from '@/lib/releases/preview-release';
 import { requestExport } from '@/lib/releases/request-export';
@@ -319,5 +320,95 @@ describe('freeze, export and download', () => {
     const beyond = await call(admin, { range: `bytes=${whole.length}-` });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${whole.length}`);
+  });
+});
+
+describe('freezing as a background job', () => {
+  const draft = async (name: string, extra: Record<string, unknown> = {}) => {
+    const rules = rulesSchema.parse({ datasetIds: [datasetId], decisions: ['ACCEPT', 'REVISE_MINOR', 'REVISE_MAJOR'], ...extra });
+    return (await createRelease({ actor: admin, input: { name, rules } })).id;
+  };
+  const state = async (id: number) => ({
+    release: await prisma.release.findUniqueOrThrow({ where: { id }, include: { files: true } }),
+    freeze: await prisma.releaseFreeze.findUniqueOrThrow({ where: { releaseId: id } }),
+    items: await prisma.releaseItem.count({ where: { releaseId: id } }),
+    lines: await prisma.releaseLine.count({ where: { releaseId: id } }),
+  });
+
+  it('queues the draft as FREEZING; the export job freezes it with its progress, then exports every format', async () => {
+    const id = await draft('Job frozen');
+    const sent: number[] = [];
+    await requestFreeze({ actor: admin, releaseId: id, send: async (releaseId) => sent.push(releaseId) });
+    expect(sent).toEqual([id]);
+    const queued = await state(id);
+    expect(queued.release.status).toBe('FREEZING');
+    expect(queued.freeze).toMatchObject({ stage: 'queued', progress: 0, requestedById: admin.id });
+    await expect(requestFreeze({ actor: admin, releaseId: id, send: async () => {} })).rejects.toThrow(/freezing; only a draft/);
+
+    const stages: string[] = [];
+    await runFreeze({
+      releaseId: id,
+      finalAttempt: false,
+      freeze: (args) =>
+        freezeRelease({
+          ...args,
+          onProgress: (stage, fraction) => {
+            stages.push(stage);
+            args.onProgress?.(stage, fraction);
+          },
+        }),
+    });
+    expect(stages).toEqual(expect.arrayContaining(['selecting', 'snapshot', 'rendering', 'manifest']));
+    await runExport({ releaseId: id });
+    const done = await state(id);
+    expect(done.release.status).toBe('FROZEN');
+    expect(done.freeze).toMatchObject({ stage: 'done', progress: 1, error: null });
+    expect(done.items).toBe(expectedIncluded(['ACCEPT', 'REVISE_MINOR', 'REVISE_MAJOR'], true).length);
+    expect(done.release.files.map((f) => f.status)).toEqual(EXPORT_FORMATS.map(() => 'SUCCEEDED'));
+  });
+
+  it('an interrupted freeze leaves nothing behind and the retried job freezes it once', async () => {
+    const id = await draft('Job interrupted');
+    await requestFreeze({ actor: admin, releaseId: id, send: async () => {} });
+    const interrupted = runFreeze({
+      releaseId: id,
+      finalAttempt: false,
+      freeze: (args) =>
+        freezeRelease({
+          ...args,
+          onProgress: (stage) => {
+            if (stage === 'rendering') throw new Error('worker killed');
+          },
+        }),
+    });
+    await expect(interrupted).rejects.toThrow(/worker killed/);
+    const after = await state(id);
+    expect(after.release.status).toBe('FREEZING');
+    expect(after.freeze.error).toBe('retrying after: worker killed');
+    expect([after.items, after.lines, after.release.files.length]).toEqual([0, 0, 0]);
+
+    await runExport({ releaseId: id });
+    const done = await state(id);
+    expect(done.release.status).toBe('FROZEN');
+    expect(done.lines).toBe(await prisma.releaseQuery.count({ where: { releaseId: id } }));
+    expect(done.release.files.every((f) => f.status === 'SUCCEEDED')).toBe(true);
+  });
+
+  it('a freeze that cannot succeed, or cannot be queued, puts the release back to draft with the reason', async () => {
+    const empty = await draft('Job empty', { minVerdicts: 50 });
+    await requestFreeze({ actor: admin, releaseId: empty, send: async () => {} });
+    await runExport({ releaseId: empty });
+    const failed = await state(empty);
+    expect(failed.release.status).toBe('DRAFT');
+    expect(failed.freeze.stage).toBe('failed');
+    expect(failed.freeze.error).toMatch(/Nothing passes the rules/);
+
+    const unqueued = await draft('Job unqueued');
+    await expect(
+      requestFreeze({ actor: admin, releaseId: unqueued, send: () => Promise.reject(new Error('queue unreachable')) }),
+    ).rejects.toThrow(/unreachable/);
+    const after = await state(unqueued);
+    expect(after.release.status).toBe('DRAFT');
+    expect(after.freeze.error).toMatch(/could not be queued \(queue unreachable\); freeze again/);
   });
 });

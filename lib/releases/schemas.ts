@@ -69,3 +69,16 @@ export const exportReleaseSchema = z.object({
   releaseId: id,
   formats: many(z.array(z.enum(EXPORT_FORMATS)).min(1, 'Choose at least one format')),
 });
+
+/** What the release page says while a release is being frozen (release_freezes.stage). */
+export const FREEZE_STAGE_LABELS: Record<string, string> = {
+  queued: 'Waiting for a worker',
+  selecting: 'Applying the rules',
+  snapshot: 'Copying the criteria',
+  rendering: 'Writing the native lines',
+  manifest: 'Writing the manifest',
+  done: 'Frozen',
+  failed: 'Failed',
+};
+
+export const RELEASE_STATUS_TONES = { DRAFT: 'amber', FREEZING: 'blue', FROZEN: 'green', FAILED: 'red' } as const;

@@ -6,10 +6,9 @@ import { Card, PageHeader } from '@/components/ui/page-header';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import { requireSection } from '@/lib/auth/session';
 import { listReleases } from '@/lib/releases/get-release';
+import { RELEASE_STATUS_TONES } from '@/lib/releases/schemas';
 
 export const metadata: Metadata = { title: 'Releases' };
-
-const TONES = { DRAFT: 'amber', FREEZING: 'blue', FROZEN: 'green', FAILED: 'red' } as const;
 
 export default async function ReleasesPage() {
   const user = await requireSection('releases');
@@ -55,7 +54,7 @@ export default async function ReleasesPage() {
                   </Link>
                 </Td>
                 <Td>
-                  <Badge tone={TONES[release.status]}>{release.status.toLowerCase()}</Badge>
+                  <Badge tone={RELEASE_STATUS_TONES[release.status]}>{release.status.toLowerCase()}</Badge>
                 </Td>
                 <Td align="right" className="tabular-nums">
                   {release.status === 'FROZEN' ? release.criteria.toLocaleString('en') : '—'}

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DraftActions, ExportMissingButton } from '@/components/releases/release-actions';
 import { ReleaseFigures } from '@/components/releases/release-figures';
+import { FreezeProgress } from '@/components/releases/freeze-progress';
 import { ReleaseFiles } from '@/components/releases/release-files';
 import { CATEGORY_LABELS } from '@/components/criteria/labels';
 import { Badge } from '@/components/ui/badge';
@@ -13,7 +14,7 @@ import { releaseFileBase } from '@/lib/export/export-formats';
 import { parseRouteId } from '@/lib/judge/route-id';
 import { getRelease } from '@/lib/releases/get-release';
 import { previewRelease } from '@/lib/releases/preview-release';
-import { EXPORT_FORMATS, FORMAT_LABELS, rulesSchema } from '@/lib/releases/schemas';
+import { EXPORT_FORMATS, FORMAT_LABELS, FREEZE_STAGE_LABELS, RELEASE_STATUS_TONES, rulesSchema } from '@/lib/releases/schemas';
 
 export const metadata: Metadata = { title: 'Release' };
 
@@ -42,7 +43,7 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
       <PageHeader
         title={`${release.name} v${release.version}`}
         description={release.description ?? undefined}
-        actions={<Badge tone={release.status === 'FROZEN' ? 'green' : 'amber'}>{release.status.toLowerCase()}</Badge>}
+        actions={<Badge tone={RELEASE_STATUS_TONES[release.status]}>{release.status.toLowerCase()}</Badge>}
       />
       <Card title="Rules">
         <Facts
@@ -63,6 +64,18 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
       </Card>
       {release.status === 'DRAFT' ? (
         <Notice tone="warning">Draft: the figures below are a live preview and change as audits progress. Freezing fixes them.</Notice>
+      ) : null}
+      {release.status === 'DRAFT' && release.freeze?.error ? (
+        <Notice tone="error">The last freeze failed: {release.freeze.error}</Notice>
+      ) : null}
+      {release.status === 'FREEZING' ? (
+        <Card title="Freezing">
+          <FreezeProgress
+            stage={FREEZE_STAGE_LABELS[release.freeze?.stage ?? 'queued'] ?? release.freeze?.stage ?? 'Waiting'}
+            progress={release.freeze?.progress ?? 0}
+            error={release.freeze?.error ?? null}
+          />
+        </Card>
       ) : null}
       {figures ? (
         <Card title={release.status === 'FROZEN' ? 'Manifest' : 'Preview'}>
