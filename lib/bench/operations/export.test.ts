@@ -31,7 +31,10 @@ describe('export benchmark', () => {
     expect(first.criteria).toBe(criteria);
     expect(second.sha256).toBe(first.sha256);
     const raw = await rawExport(releaseId);
-    expect(raw.rows).toBe(await prisma.releaseQuery.count({ where: { releaseId } }));
+    expect(raw.rows).toBe(await prisma.releaseLine.count({ where: { releaseId } }));
+    expect(await prisma.releaseLine.count({ where: { releaseId, part: 0 } })).toBe(
+      await prisma.releaseQuery.count({ where: { releaseId } }),
+    );
     expect(raw.bytes).toBeGreaterThan(0);
     expect((await snapshotCopy(releaseId)).rows).toBe(criteria);
   });
