@@ -142,7 +142,7 @@ export function formatReport(report: BenchReport): string {
     ...(problems.length ? ['app and raw PostgreSQL did not do the same work:', ...problems] : []),
     ...report.operations.flatMap((operation) => operation.notes.map((note) => `${operation.id}: ${note}`)),
     `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb.toFixed(1)} GB RAM, ${machine.os}`,
-    `software: Node.js ${machine.node}, PostgreSQL ${machine.postgres} (embedded, default settings: ${machine.postgresSettings})`,
+    `software: Node.js ${machine.node}, PostgreSQL ${machine.postgres} (embedded; ${machine.postgresSettings})`,
     `load average (1/5/15 min): ${load(machine.loadAverage)} at start, ${load(report.loadAverageAtEnd)} at end`,
     `run duration: ${formatDuration(report.durationMs)} (${report.operations.map((operation) => `${operation.id} ${formatDuration(operation.durationMs)}`).join(', ')})`,
   ].join('\n');
