@@ -1,0 +1,6 @@
+// The fault drills of `npm run faults`, in the order they run (the export drill releases the dataset the
+// import drill imported).
+import type { Scenario } from '@/lib/faults/context';
+import { importKill } from '@/lib/faults/scenarios/import-kill';
+
+export const SCENARIOS: Scenario[] = [importKill];
