@@ -123,4 +123,15 @@ export class AppUser {
     const body = await response.text();
     return { status: response.status, result: parseActionReply(body), ms: elapsed(started) };
   }
+
+  /** Calls a server action that must succeed and returns its data; anything else throws with what came back. */
+  async actionData<T>(pagePath: string, action: string, input: unknown): Promise<T> {
+    const call = await this.action(pagePath, action, input);
+    if (!call.result?.ok) {
+      throw new Error(
+        `${action} on ${pagePath} failed: HTTP ${call.status} ${call.result ? JSON.stringify(call.result) : '(no action result)'}`,
+      );
+    }
+    return call.result.data as T;
+  }
 }

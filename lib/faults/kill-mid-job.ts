@@ -19,6 +19,7 @@ export async function killMidJob<T>(
     midway,
     midwayTimeoutMs = 300_000,
     whileDown,
+    afterRestart,
     finished,
     finishTimeoutMs = 600_000,
   }: {
@@ -34,6 +35,8 @@ export async function killMidJob<T>(
     midwayTimeoutMs?: number;
     /** Checks while the app is down: nothing half-written visible. */
     whileDown: () => Promise<void>;
+    /** Checks right after the restart, before the queue has run the job again (what users get then). */
+    afterRestart?: () => Promise<void>;
     /** Done once the job has finished, whichever way. */
     finished: Probe<T>;
     finishTimeoutMs?: number;
@@ -52,6 +55,7 @@ export async function killMidJob<T>(
   const bootMs = await ctx.app.start();
   result.timings['app restarted (kill → /api/health 200)'] = since(killed);
   ctx.log(`app restarted (next start took ${formatDuration(bootMs)}); waiting for the queue to run ${what} again`);
+  await afterRestart?.();
 
   const retry = await waitFor({
     label: `pg-boss to run ${what} again`,

@@ -135,7 +135,7 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsReport> {
     await prepareDatabase({ databaseUrl: db.url, seed: () => seedDemo({ log: () => {} }) });
     const version = await sqlOne<{ server_version: string }>('SHOW server_version');
     const machine = machineInfo(version.server_version, '');
-    const double = await startJudgeTestDouble({ latencyMs: 40, seed: options.seed });
+    const double = await startJudgeTestDouble({ latencyMs: 100, seed: options.seed });
     onCleanup(() => double.close());
     const port = await findFreePort();
     const app = new FaultApp({
