@@ -118,7 +118,7 @@ export const exportKill: Scenario = {
           'a finished release file has no complete stored file',
         );
         result.evidence.push(
-          `while down (SQL): ${finishedAtKill.length} files finished, ${unfinishedAtKill.length} unfinished with no stored file, ` +
+          `while down (SQL): ${finishedAtKill.length} file(s) finished, ${unfinishedAtKill.length} unfinished with no stored file, ` +
             `${incomplete.n} incomplete stored files (the file being written was one transaction, rolled back)`,
         );
       },
@@ -158,6 +158,12 @@ export const exportKill: Scenario = {
       rows.length === EXPORT_FORMATS.length && rows.every((row) => row.status === 'SUCCEEDED'),
       `after the restart: ${describeFiles(rows)}`,
     );
+    const redone = finishedAtKill.filter((before) => rows.find((row) => row.id === before.id)?.stored_file_id !== before.stored_file_id);
+    expectThat(
+      result,
+      redone.length === 0,
+      `files finished before the kill were written again: ${redone.map((row) => row.file_name).join(', ')}`,
+    );
     const checksums =
       (await sqlOne<{ checksums: Record<string, string> | null }>('SELECT checksums FROM releases WHERE id = $1', [release.id]))
         .checksums ?? {};
@@ -187,7 +193,7 @@ export const exportKill: Scenario = {
       `SHA-256 differs from a clean export for ${mismatched.map((row) => row.file_name).join(', ') || `${clean.length} vs ${rows.length} files`}`,
     );
     result.evidence.push(
-      `resumed: all ${rows.length} files SUCCEEDED; each downloaded file's SHA-256 = the stored one = the release's checksum = a clean export of the same release ` +
+      `resumed after the last finished file (${finishedAtKill.map((row) => row.format).join(', ')} kept, not written again): all ${rows.length} files SUCCEEDED; each downloaded file's SHA-256 = the stored one = the release's checksum = a clean export of the same release ` +
         `(${clean.map((row) => `${row.format} ${row.sha256?.slice(0, 12)}…`).join(', ')})`,
     );
     result.evidence.push(`export finished ${formatDuration(result.timings['job finished (kill → done)'] ?? 0)} after the kill`);
