@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatDuration } from '@/lib/bench/report';
-import { type FaultContext, type Scenario, type ScenarioResult, expectThat } from '@/lib/faults/context';
+import { type FaultContext, type Scenario, type ScenarioResult, bossJob, expectThat } from '@/lib/faults/context';
 import { checkFinishedRun, gradeLedger, judgeSetup, startGradeRun } from '@/lib/faults/scenarios/judge-kill';
 import { type Outcome, type Sample, type Step, startLoad } from '@/lib/faults/simulated-users';
 import { done, notYet, since, waitFor } from '@/lib/faults/wait-for';
@@ -56,10 +56,21 @@ async function openBrowser(ctx: FaultContext) {
   return { browser, page };
 }
 
-function checkPhases(result: ScenarioResult, samples: Sample[], marks: { down: number; up: number }) {
-  const before = samples.filter((s) => s.endedAt < marks.down - 1_000);
+interface Marks {
+  /** The fast shutdown was asked for (PostgreSQL refuses new connections from here on). */
+  stopping: number;
+  /** PostgreSQL has exited. */
+  down: number;
+  /** Its start was asked for. */
+  starting: number;
+  /** It accepts connections again. */
+  up: number;
+}
+
+function checkPhases(result: ScenarioResult, samples: Sample[], marks: Marks) {
+  const before = samples.filter((s) => s.endedAt < marks.stopping);
   // Only what was asked and answered entirely inside the outage (the shutdown itself takes a moment).
-  const during = samples.filter((s) => s.startedAt > marks.down && s.endedAt < marks.up);
+  const during = samples.filter((s) => s.startedAt > marks.down && s.endedAt < marks.starting);
   const after = samples.filter((s) => s.startedAt > marks.up);
   const beforeCounts = tally(before);
   const duringCounts = tally(during);
@@ -143,7 +154,7 @@ export const dbOutage: Scenario = {
       const run = await startGradeRun(ctx, { datasetId, endpointId });
       const load = startLoad(users);
       let samples: Sample[] = [];
-      const marks = { down: 0, up: 0 };
+      const marks: Marks = { stopping: 0, down: 0, starting: 0, up: 0 };
       try {
         await new Promise((resolve) => setTimeout(resolve, WARM_MS));
         const inFlight = await waitFor({
@@ -157,6 +168,7 @@ export const dbOutage: Scenario = {
         });
 
         const stopping = performance.now();
+        marks.stopping = load.now();
         await ctx.db.stopServer();
         marks.down = load.now();
         result.timings['fast shutdown of PostgreSQL'] = since(stopping);
@@ -176,6 +188,7 @@ export const dbOutage: Scenario = {
 
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, OUTAGE_MS - (load.now() - marks.down))));
         const starting = performance.now();
+        marks.starting = load.now();
         await ctx.db.startServer();
         marks.up = load.now();
         result.timings['PostgreSQL start'] = since(starting);
@@ -244,9 +257,10 @@ export const dbOutage: Scenario = {
       });
       result.timings['judge run in flight: done (PostgreSQL up → done)'] = load.now() - marks.up;
       checkFinishedRun(result, ledger, `judge run ${run.id} (in flight during the outage)`);
+      const attempts = ((await bossJob('judge', { runId: run.id }))?.retryCount ?? 0) + 1;
       result.evidence.push(
         `jobs: an import queued after the outage ${imported.status} in ${formatDuration(result.timings['job queued after the outage: done'] ?? 0)} ` +
-          `(the in-process pg-boss workers reconnected); judge run ${run.id}, in flight during the outage, ${ledger.status} with ` +
+          `(the in-process pg-boss workers reconnected); judge run ${run.id}, in flight during the outage, ${ledger.status} in ${attempts} attempt(s) with ` +
           `${ledger.grades.toLocaleString('en')} grades for ${ledger.total.toLocaleString('en')} tasks, ${ledger.duplicated} duplicated (SQL)`,
       );
     } finally {
