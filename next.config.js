@@ -23,6 +23,12 @@ const nextConfig = {
         source: '/api/:path*',
         headers: [{ key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'; sandbox" }],
       },
+      // The import upload bypasses proxy.ts (so its body streams); behind a TLS-terminating proxy it gets HSTS here.
+      {
+        source: '/api/imports/:path*',
+        has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }],
+        headers: [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }],
+      },
     ];
   },
 };

@@ -1,6 +1,7 @@
 // E2E against `next start` in Debian's Chromium. Run through `npm run test:e2e` (scripts/e2e.ts), which
 // starts a throwaway PostgreSQL, migrates and seeds it, and passes DATABASE_URL and E2E_PORT here.
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/testing/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -17,18 +18,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'setup', testMatch: /global\.setup\.ts/ },

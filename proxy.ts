@@ -45,7 +45,10 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: '/((?!_next/static|_next/image|favicon.ico).*)',
+      // Not the import upload (/api/imports): Next.js copies a request body for the proxy into memory and cuts
+      // it at 10 MB (proxyClientMaxBodySize), which truncated every larger upload. next.config.js gives these
+      // routes their HSTS header instead.
+      source: '/((?!_next/static|_next/image|favicon.ico|api/imports).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

@@ -16,6 +16,10 @@ function createClients() {
   const pool = new pg.Pool({ connectionString: databaseUrl(), max: Number(process.env.DB_POOL_MAX ?? 10), options: '-c TimeZone=UTC' });
   // An idle client losing its server (Postgres restarted) must not crash the process; the pool reconnects.
   pool.on('error', (error) => console.error(`[db] idle connection error: ${error.message}`));
+  // A connection lost while checked out (a COPY, a transaction) emits 'error' on its client, which without a
+  // listener is an uncaught exception (a crash in `npm run worker`). The statement in flight rejects with
+  // the same error, and the pool drops the broken client when it is released, so nothing more is needed.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const adapter = new PrismaPg(pool);
   return {
     pool,

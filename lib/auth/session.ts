@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { auth } from '@/lib/auth';
 import { canAccess, type Role, type Section, type SessionUser } from '@/lib/auth/roles';
+import { rethrowOutage } from '@/lib/errors';
 
 // Integration tests call server actions directly, outside a request; they name the user here instead of
 // through a cookie. Only honoured under Vitest, so no request can ever reach it.
@@ -19,7 +20,10 @@ export async function getCurrentUser(): Promise<SessionUser | null> {
     const user = testUser.getStore();
     if (user !== undefined) return user;
   }
-  const session = await auth().api.getSession({ headers: await headers() });
+  // A database outage must not read as "signed out": it becomes the outage notice, not a sign-in redirect.
+  const session = await auth()
+    .api.getSession({ headers: await headers() })
+    .catch(rethrowOutage);
   if (!session?.user.active) return null;
   const { id, email, name, role, specialties, active } = session.user;
   return { id, email, name, role: role as Role, specialties: specialties ?? [], active };

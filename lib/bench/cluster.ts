@@ -3,8 +3,7 @@
 // PostgreSQL's databases are built exactly the same way).
 import path from 'node:path';
 import pg from 'pg';
-import { readPostmasterPid } from '@/lib/bench/cpu-meter';
-import { startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
+import { readPostmasterPid, startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
 import { migrateDatabase } from '@/lib/db/migrate';
 
 export interface BenchCluster {

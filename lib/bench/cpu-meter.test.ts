@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addCpuReports, describeCpu, parseProcStat, postgresCpuMs, readPostmasterPid, startCpuMeter } from '@/lib/bench/cpu-meter';
+import { addCpuReports, describeCpu, parseProcStat, postgresCpuMs, startCpuMeter } from '@/lib/bench/cpu-meter';
+import { readPostmasterPid } from '@/lib/db/embedded-postgres';
 
 describe('parseProcStat', () => {
   it('reads the parent and the CPU times, counting fields from the last parenthesis of the command', () => {

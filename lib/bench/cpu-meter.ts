@@ -5,7 +5,6 @@
 // Linux only for PostgreSQL's share (null elsewhere).
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 
 /** Linux reports process times in USER_HZ ticks, 100 per second on every mainstream architecture. */
 const TICKS_PER_SECOND = 100;
@@ -39,16 +38,6 @@ export function parseProcStat(text: string, ticksPerSecond = TICKS_PER_SECOND): 
 function readProcStat(pid: number | string): ProcStat | null {
   try {
     return parseProcStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
-/** The postmaster's pid: the first line of postmaster.pid in the data directory. */
-export function readPostmasterPid(dataDir: string): number | null {
-  try {
-    const pid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
   } catch {
     return null;
   }

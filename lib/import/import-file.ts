@@ -185,6 +185,13 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
   // ── pass 2: stage and merge, all in one transaction ──
   const client = await pgPool().connect();
   let copying = false;
+  // The connection can die mid-way (the database restarts, the backend is terminated). Its error is what the
+  // job should report, not whatever a half-closed stream throws next.
+  let connectionError: Error | null = null;
+  const onConnectionError = (error: Error) => {
+    connectionError ??= error;
+  };
+  client.on('error', onConnectionError);
   try {
     await client.query('BEGIN');
     const dataset = await client.query<{ id: number }>(
@@ -199,12 +206,17 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
 
     const copy = client.query(copyFrom(`COPY import_stage (${STAGE_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT csv)`));
     copying = true;
+    // A COPY whose connection died errors and never drains: every wait below also ends on that error, so
+    // the job fails (and is retried) instead of hanging.
+    const failed = new Promise<never>((_, reject) => copy.once('error', reject));
+    failed.catch(() => {});
     let buffer = '';
     const flush = async () => {
       if (!buffer) return;
+      if (connectionError) throw connectionError;
       const chunk = buffer;
       buffer = '';
-      if (!copy.write(chunk)) await once(copy, 'drain');
+      if (!copy.write(chunk)) await Promise.race([once(copy, 'drain'), failed]);
     };
     lastReport = 0;
     for await (const record of parseFile(source, format)) {
@@ -220,7 +232,7 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
     }
     await flush();
     copy.end();
-    await finished(copy);
+    await Promise.race([finished(copy), failed]);
     copying = false;
 
     await report('merging', 0.87);
@@ -242,7 +254,9 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
     }
     summary.datasetId = null;
     summary.records = 0;
-    throw error;
+    throw connectionError ?? error;
+  } finally {
+    client.off('error', onConnectionError);
   }
 }
 

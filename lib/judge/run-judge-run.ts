@@ -11,6 +11,7 @@ import { type EndpointConfig, JudgeCallError, callModel, requestHash } from '@/l
 import { PROMPT_VERSION } from '@/lib/judge/create-run';
 import { type TaskContext, type TaskKind, type TaskResult, taskKinds } from '@/lib/judge/task-kinds';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { isDatabaseUnavailable } from '@/lib/errors';
 
 const FINISHED = ['SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
 const PAGE = 500;
@@ -164,7 +165,9 @@ export async function runJudgeRun({ runId, finalAttempt = true, callOptions }: R
     // Tasks are read a page at a time, and the next page as soon as half of this one has finished: waiting
     // for a whole page would leave the endpoint's slots idle while its last tasks finish.
     const pending = new Set<Promise<void>>();
-    // The first unexpected failure of a task (a database error) fails the run.
+    // The first unexpected failure of a task (a database error) fails this attempt. It stops the attempt's
+    // other tasks first (queued ones do not start, calls in flight are dropped and their tasks requeued):
+    // left running, they would call the model again beside the queue's retry of the run.
     const failures: unknown[] = [];
     let wake = () => {};
     let afterId = 0;
@@ -181,6 +184,7 @@ export async function runJudgeRun({ runId, finalAttempt = true, callOptions }: R
         const running: Promise<void> = start(task)
           .catch((error: unknown) => {
             failures.push(error);
+            abort.abort();
           })
           .finally(() => {
             pending.delete(running);
@@ -192,7 +196,7 @@ export async function runJudgeRun({ runId, finalAttempt = true, callOptions }: R
         await new Promise<void>((resolve) => {
           wake = resolve;
         });
-      if (failures.length > 0) throw failures[0];
+      if (failures.length > 0) break;
     }
     await Promise.all(pending);
     if (failures.length > 0) throw failures[0];
@@ -295,6 +299,9 @@ async function executeTask({
   try {
     request = await kind.buildRequest(task.payload, context, endpoint);
   } catch (error) {
+    // The database failing while the request is built is not the task's fault: the attempt fails, and the
+    // queue's retry builds it again.
+    if (isDatabaseUnavailable(error)) throw error;
     return await failTask(tally, task.id, 'BAD_REQUEST', error instanceof Error ? error.message : String(error));
   }
   const hash = requestHash(endpoint, request.request, { promptTemplate: request.template, promptVersion: PROMPT_VERSION });
@@ -321,24 +328,9 @@ async function executeTask({
     cached = true;
   } else {
     callId = claimedId;
+    let result: Awaited<ReturnType<typeof callModel>>;
     try {
-      const result = await calls.run(() => callModel(endpoint, request.request, request.parse, { ...callOptions, signal }));
-      parsed = result.parsed;
-      usage = { promptTokens: result.promptTokens, completionTokens: result.completionTokens, costUsd: result.costUsd };
-      await prisma.judgeCall.update({
-        where: { id: callId },
-        data: {
-          status: 'SUCCEEDED',
-          rawOutput: result.rawOutput,
-          parsed: result.parsed as Prisma.InputJsonValue,
-          attempts: result.attempts,
-          promptTokens: result.promptTokens,
-          completionTokens: result.completionTokens,
-          latencyMs: Math.round(result.latencyMs),
-          costUsd: result.costUsd,
-        },
-        select: { id: true },
-      });
+      result = await calls.run(() => callModel(endpoint, request.request, request.parse, { ...callOptions, signal }));
     } catch (error) {
       const failure =
         error instanceof JudgeCallError
@@ -372,6 +364,23 @@ async function executeTask({
         costUsd: failure.costUsd,
       });
     }
+    parsed = result.parsed;
+    usage = { promptTokens: result.promptTokens, completionTokens: result.completionTokens, costUsd: result.costUsd };
+    // Storing the answer is database work: if that fails, the attempt fails (and is retried), not the task.
+    await prisma.judgeCall.update({
+      where: { id: callId },
+      data: {
+        status: 'SUCCEEDED',
+        rawOutput: result.rawOutput,
+        parsed: result.parsed as Prisma.InputJsonValue,
+        attempts: result.attempts,
+        promptTokens: result.promptTokens,
+        completionTokens: result.completionTokens,
+        latencyMs: Math.round(result.latencyMs),
+        costUsd: result.costUsd,
+      },
+      select: { id: true },
+    });
   }
   if (await completeTask({ task, kind, result: { payload: task.payload, parsed, callId, context, endpoint }, cached })) {
     tally.add({ succeeded: 1, cached: cached ? 1 : 0, ...usage });

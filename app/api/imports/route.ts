@@ -1,6 +1,7 @@
 // POST /api/imports?dataset=&format=&skipInvalid= – admins upload a benchmark file (the raw request body,
 // file name in X-File-Name). The bytes are streamed into the database and an import job is queued; the
 // response carries the job id to poll. GET /api/imports lists recent imports.
+import { withOutageResponse } from '@/lib/errors';
 import { getCurrentUser } from '@/lib/auth/session';
 import { prisma } from '@/lib/db';
 import { FileTooLargeError, storeFile } from '@/lib/files/stored-file';
@@ -12,7 +13,7 @@ export const MAX_UPLOAD_BYTES = Number(process.env.MAX_UPLOAD_MB ?? 1024) * 1024
 
 const json = (body: unknown, status = 200) => Response.json(body, { status });
 
-export async function POST(request: Request) {
+export const POST = withOutageResponse(async (request: Request) => {
   const user = await getCurrentUser();
   if (!user) return json({ error: 'Please sign in again.' }, 401);
   if (user.role !== 'ADMIN') return json({ error: 'Only admins can import files.' }, 403);
@@ -55,12 +56,12 @@ export async function POST(request: Request) {
   });
   await enqueue('import', { importJobId: job.id });
   return json({ id: job.id }, 202);
-}
+});
 
-export async function GET() {
+export const GET = withOutageResponse(async () => {
   const user = await getCurrentUser();
   if (!user) return json({ error: 'Please sign in again.' }, 401);
   if (user.role !== 'ADMIN') return json({ error: 'Only admins can see imports.' }, 403);
   const jobs = await listImportJobs();
   return json({ jobs });
-}
+});

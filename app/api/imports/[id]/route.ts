@@ -1,8 +1,9 @@
 // GET /api/imports/[id] – an import job's status, progress and (when finished) its summary; admins only.
+import { withOutageResponse } from '@/lib/errors';
 import { getCurrentUser } from '@/lib/auth/session';
 import { prisma } from '@/lib/db';
 
-export async function GET(_request: Request, context: { params: Promise<{ id: string }> }) {
+export const GET = withOutageResponse(async (_request: Request, context: { params: Promise<{ id: string }> }) => {
   const user = await getCurrentUser();
   if (!user) return Response.json({ error: 'Please sign in again.' }, { status: 401 });
   if (user.role !== 'ADMIN') return Response.json({ error: 'Only admins can see imports.' }, { status: 403 });
@@ -29,4 +30,4 @@ export async function GET(_request: Request, context: { params: Promise<{ id: st
   });
   if (!job) return Response.json({ error: 'No such import.' }, { status: 404 });
   return Response.json({ ...job, totalBytes: Number(job.totalBytes), processedBytes: Number(job.processedBytes) });
-}
+});

@@ -1,13 +1,14 @@
 // GET /api/pairwise/export?run=<id>&minReviewers=<n> – streams reviewer-verified preference pairs as JSONL
 // (lib/pairwise/export-verified-pairs.ts); admins only, because the file holds reviewers' preferences and the
 // judge's verdicts on pairs other reviewers may still be asked to judge blind.
+import { withOutageResponse } from '@/lib/errors';
 import { getCurrentUser } from '@/lib/auth/session';
 import { exportVerifiedPairs } from '@/lib/pairwise/export-verified-pairs';
 import { exportQuerySchema } from '@/lib/pairwise/schemas';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(request: Request) {
+export const GET = withOutageResponse(async (request: Request) => {
   const user = await getCurrentUser();
   if (!user) return Response.json({ error: 'Please sign in again.' }, { status: 401 });
   if (user.role !== 'ADMIN') return Response.json({ error: 'Only admins can export verified pairs.' }, { status: 403 });
@@ -41,4 +42,4 @@ export async function GET(request: Request) {
       'Cache-Control': 'no-store',
     },
   });
-}
+});

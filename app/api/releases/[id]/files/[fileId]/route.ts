@@ -1,5 +1,6 @@
 // GET /api/releases/[id]/files/[fileId] – admins download a frozen release's exported file, streamed from
 // the database with Range support (206 / 416), Content-Length, and the file's SHA-256 as ETag.
+import { withOutageResponse } from '@/lib/errors';
 import { getCurrentUser } from '@/lib/auth/session';
 import { prisma } from '@/lib/db';
 import { readStoredFile, storedFileInfo } from '@/lib/files/stored-file';
@@ -21,7 +22,7 @@ function streamOf(iterable: AsyncIterable<Buffer>): ReadableStream<Uint8Array> {
   });
 }
 
-export async function GET(request: Request, { params }: { params: Promise<{ id: string; fileId: string }> }) {
+export const GET = withOutageResponse(async (request: Request, { params }: { params: Promise<{ id: string; fileId: string }> }) => {
   const user = await getCurrentUser();
   if (!user) return text('Please sign in again.', 401);
   if (user.role !== 'ADMIN') return text('Only admins can download release files.', 403);
@@ -63,4 +64,4 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     });
   }
   return new Response(streamOf(readStoredFile(info.id)), { status: 200, headers: { ...headers, 'content-length': String(info.size) } });
-}
+});

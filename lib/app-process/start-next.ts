@@ -1,0 +1,103 @@
+// `next start` as a child process for harnesses (npm run faults): loopback only, in a process group of its
+// own so that `kill -9` reaches the server and everything it spawned, output appended to a log file.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+
+export interface NextProcess {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  pid: number;
+  /** Resolves when the process has exited (never rejects). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends `signal` to the whole process group. */
+  signal: (signal: NodeJS.Signals) => void;
+  /** kill -9 of the process group, resolved once the server has exited. */
+  kill: () => Promise<void>;
+  /** SIGTERM (the app finishes running jobs), then SIGKILL after `graceMs`. */
+  stop: (graceMs?: number) => Promise<void>;
+}
+
+export interface StartNextOptions {
+  root: string;
+  port: number;
+  /** Added to this process's environment. */
+  env: Record<string, string>;
+  logFile: string;
+  /** How long to wait for GET /api/health to answer 200. */
+  readyTimeoutMs?: number;
+}
+
+function groupKill(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    // A negative pid addresses the process group the child leads (spawned with detached: true).
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Polls GET /api/health until it answers 200; rejects when the process exits first or time runs out. */
+export async function waitForHealth(url: string, timeoutMs: number, exited?: Promise<unknown>): Promise<number> {
+  const started = Date.now();
+  let gone = false;
+  void exited?.then(() => {
+    gone = true;
+  });
+  let last = 'no answer yet';
+  while (Date.now() - started < timeoutMs) {
+    if (gone) throw new Error(`the server exited before it answered /api/health (${last})`);
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
+      if (response.status === 200) return Date.now() - started;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer /api/health with 200 within ${timeoutMs / 1000} s (last: ${last})`);
+}
+
+export async function startNext({ root, port, env, logFile, readyTimeoutMs = 120_000 }: StartNextOptions): Promise<NextProcess> {
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', String(port)], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', ...env },
+  });
+  fs.closeSync(log);
+  if (child.pid === undefined) throw new Error('could not start next start');
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  // Never leave a server behind: the harness may fail or be interrupted at any point.
+  const onExit = () => groupKill(child, 'SIGKILL');
+  process.once('exit', onExit);
+  void exited.then(() => process.off('exit', onExit));
+  const url = `http://127.0.0.1:${port}`;
+  const handle: NextProcess = {
+    url,
+    pid: child.pid,
+    exited,
+    signal: (signal) => groupKill(child, signal),
+    kill: async () => {
+      groupKill(child, 'SIGKILL');
+      await exited;
+    },
+    stop: async (graceMs = 30_000) => {
+      groupKill(child, 'SIGTERM');
+      const timer = setTimeout(() => groupKill(child, 'SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  try {
+    await waitForHealth(url, readyTimeoutMs, exited);
+  } catch (error) {
+    await handle.kill();
+    throw new Error(`next start on port ${port}: ${error instanceof Error ? error.message : String(error)} (log: ${logFile})`);
+  }
+  return handle;
+}
