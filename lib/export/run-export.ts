@@ -32,7 +32,7 @@ export async function runExport({
   // A release queued for freezing is frozen first (lib/releases/freeze-job.ts), then its files exported.
   if (state?.status === 'FREEZING' && (await runFreeze({ releaseId, finalAttempt })) === 'failed') return;
   // Frozen but no file asked for: the job stopped between freezing and asking; ask now.
-  if (state?.status !== 'DRAFT' && state?._count.files === 0)
+  if (state?.status === 'FROZEN' && state._count.files === 0)
     await requestExport({ actor: null, releaseId, formats: EXPORT_FORMATS, enqueueJob: false }).catch(() => {});
   const release = await prisma.release.findUnique({ where: { id: releaseId }, include: { files: true } });
   if (release?.status !== 'FROZEN' || !release.manifest || !release.frozenAt) return;
