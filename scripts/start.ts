@@ -1,9 +1,10 @@
 // npm start: build if needed, start PostgreSQL (embedded unless DATABASE_URL is set), migrate, seed demo
 // data on an empty database, then serve on http://localhost:$PORT. Ctrl+C stops the app and the database.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildApp, needsBuild } from '@/lib/app-server/next-server';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
 import { prepareDatabase } from '@/lib/db/prepare-database';
 import { disconnectDb } from '@/lib/db';
@@ -13,27 +14,6 @@ import { seedDemo } from '@/lib/seed/seed-demo';
 const root = process.cwd();
 const dataDir = path.join(root, '.data');
 const log = (line: string) => console.log(`[start] ${line}`);
-
-function newestMtime(entry: string): number {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of fs.readdirSync(entry)) {
-    if (child === 'node_modules' || child === 'generated' || child.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  }
-  return newest;
-}
-
-/** The build is stale when any source is newer than the last build's BUILD_ID. */
-function needsBuild(): boolean {
-  const buildId = path.join(root, '.next', 'BUILD_ID');
-  if (!fs.existsSync(buildId)) return true;
-  const built = fs.statSync(buildId).mtimeMs;
-  const sources = ['app', 'components', 'lib', 'proxy.ts', 'instrumentation.ts', 'next.config.js', 'package.json', 'prisma/schema.prisma'];
-  return sources.some((source) => newestMtime(path.join(root, source)) > built);
-}
 
 function authSecret(): string {
   if (process.env.BETTER_AUTH_SECRET) return process.env.BETTER_AUTH_SECRET;
@@ -68,11 +48,7 @@ async function main() {
   const port = settings.PORT;
   if (needsBuild() && process.env.SKIP_BUILD !== '1') {
     log('building the app (next build)…');
-    const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
-      stdio: 'inherit',
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-    });
-    if (build.status !== 0) throw new Error('next build failed');
+    buildApp();
   }
 
   let databaseUrl = settings.DATABASE_URL;
