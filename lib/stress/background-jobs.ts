@@ -38,6 +38,7 @@ export interface AdminContext {
 }
 
 const FINAL = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED']);
+type JobRow = { status: string; error: string | null };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** An action's { ok: false, code, error }, if that is what `value` is. */
@@ -75,53 +76,79 @@ function adminAction<T>(
   return request(ctx, op, () => ctx.session.action(call.page, ctx.actionIds(call.file, call.action), [call.input]), ok(data));
 }
 
+/** A job row's status and error (import_jobs, judge_runs). */
+async function jobRow(ctx: AdminContext, table: 'import_jobs' | 'judge_runs', id: number): Promise<JobRow | null> {
+  return (
+    (await ctx.db.query<{ status: string; error: string | null }>(`SELECT status, error FROM ${table} WHERE id = $1`, [id])).rows[0] ?? null
+  );
+}
+
+/** A release's export files, summed up as one status (null before any file exists), with their errors. */
+async function exportRow(ctx: AdminContext, releaseId: number): Promise<JobRow | null> {
+  const files = await ctx.db.query<{ format: string; status: string; error: string | null }>(
+    'SELECT format, status, error FROM release_files WHERE release_id = $1',
+    [releaseId],
+  );
+  if (files.rows.length === 0) return null;
+  const errors = files.rows.filter((file) => file.error).map((file) => `${file.format}: ${file.error}`);
+  const status = !files.rows.every((file) => FINAL.has(file.status))
+    ? 'RUNNING'
+    : files.rows.every((file) => file.status === 'SUCCEEDED')
+      ? 'SUCCEEDED'
+      : 'FAILED';
+  return { status, error: errors.length ? errors.join('; ') : null };
+}
+
 /**
- * Waits until `status()` is final, meanwhile (while the window lasts) running `poll` every `everyMs` as the
- * page does. Returns the final status, or 'UNFINISHED' when the wait gives up.
+ * Runs one background job from its first request to its row's final status. `begin` marks when the job
+ * proper starts (after any waiting for it to make sense); its duration counts from there.
  */
-async function watch(
+async function timedJob(
   ctx: AdminContext,
-  status: () => Promise<string | null>,
-  poll: () => Promise<unknown>,
-  everyMs: number,
-): Promise<string> {
-  while (performance.now() < ctx.giveUpAt()) {
-    const current = await status();
-    if (current && FINAL.has(current)) return current;
-    if (!ctx.budget.exhausted()) await ctx.recorder.attempt(ctx.budget, 'admin: page polling a job', poll);
-    await sleep(everyMs);
-  }
-  return 'UNFINISHED';
-}
-
-/** The status column of a job's row. */
-async function rowStatus(ctx: AdminContext, table: 'import_jobs' | 'judge_runs', id: number): Promise<string | null> {
-  return (await ctx.db.query<{ status: string }>(`SELECT status FROM ${table} WHERE id = $1`, [id])).rows[0]?.status ?? null;
-}
-
-async function timedJob(ctx: AdminContext, name: JobName, run: (outcome: JobOutcome) => Promise<void>): Promise<JobOutcome> {
-  const started = performance.now();
-  const outcome: JobOutcome = {
-    name,
-    startedAtS: (started - ctx.windowStart) / 1000,
-    durationMs: null,
-    status: 'NOT STARTED',
-    id: null,
-    detail: '',
+  name: JobName,
+  run: (outcome: JobOutcome, begin: () => void) => Promise<JobRow>,
+): Promise<JobOutcome> {
+  let started = performance.now();
+  const outcome: JobOutcome = { name, startedAtS: null, durationMs: null, status: 'NOT STARTED', id: null, detail: '' };
+  const begin = () => {
+    started = performance.now();
+    outcome.startedAtS = (started - ctx.windowStart) / 1000;
   };
   try {
-    await run(outcome);
+    const final = await run(outcome, begin);
+    outcome.status = final.status;
+    if (final.error) outcome.detail = `${outcome.detail}; error: ${final.error}`;
   } catch (error) {
-    outcome.detail = error instanceof Error ? error.message : String(error);
-    if (outcome.id === null) outcome.startedAtS = null;
+    outcome.detail = `${outcome.detail ? `${outcome.detail}; ` : ''}${error instanceof Error ? error.message : String(error)}`;
     outcome.status = outcome.id === null ? 'NOT STARTED' : 'ERROR';
   }
   if (outcome.id !== null) outcome.durationMs = performance.now() - started;
   return outcome;
 }
 
+/**
+ * Waits until the job's row is final, meanwhile (while the window lasts) running `poll` every `everyMs` as
+ * the page does. Returns the final row, or status 'UNFINISHED' when the wait gives up.
+ */
+async function untilDone(
+  ctx: AdminContext,
+  row: () => Promise<JobRow | null>,
+  poll: () => Promise<unknown>,
+  everyMs: number,
+): Promise<JobRow> {
+  while (performance.now() < ctx.giveUpAt()) {
+    const current = await row();
+    if (current && FINAL.has(current.status)) return current;
+    if (!ctx.budget.exhausted()) await ctx.recorder.attempt(ctx.budget, 'admin: page polling a job', poll);
+    await sleep(everyMs);
+  }
+  return { status: 'UNFINISHED', error: 'still running when the wait for it gave up' };
+}
+
 export function runImportJob(ctx: AdminContext, file: { path: string; queries: number; criteria: number }, datasetName: string) {
-  return timedJob(ctx, 'import', async (outcome) => {
+  return timedJob(ctx, 'import', async (outcome, begin) => {
+    outcome.detail = `${file.queries.toLocaleString('en')} queries, ${file.criteria.toLocaleString('en')} criteria (QuarkMedBench JSON lines)`;
+    begin();
     const params = new URLSearchParams({ dataset: datasetName, format: 'quark', skipInvalid: 'false' });
     const { id } = await request(
       ctx,
@@ -130,18 +157,18 @@ export function runImportJob(ctx: AdminContext, file: { path: string; queries: n
       z.object({ id: z.number().int().positive() }),
     );
     outcome.id = id;
-    outcome.status = await watch(
+    return await untilDone(
       ctx,
-      () => rowStatus(ctx, 'import_jobs', id),
+      () => jobRow(ctx, 'import_jobs', id),
       () => ctx.session.json(`/api/imports/${id}`),
       500,
     );
-    outcome.detail = `${file.queries.toLocaleString('en')} queries, ${file.criteria.toLocaleString('en')} criteria (QuarkMedBench JSON lines)`;
   });
 }
 
-export function runJudgeJob(ctx: AdminContext, judge: { url: string; datasetId: number; calls: number }) {
-  return timedJob(ctx, 'judge', async (outcome) => {
+export function runJudgeJob(ctx: AdminContext, judge: { url: string; datasetId: number; calls: number; latencyMs: number }) {
+  return timedJob(ctx, 'judge', async (outcome, begin) => {
+    begin();
     const judgeActions = 'lib/judge/actions.ts';
     const endpoint = await adminAction(
       ctx,
@@ -166,28 +193,39 @@ export function runJudgeJob(ctx: AdminContext, judge: { url: string; datasetId: 
       z.object({ id: z.number().int().positive(), tasks: z.number().int() }),
     );
     outcome.id = run.id;
-    outcome.status = await watch(
+    outcome.detail = `GRADE run of ${run.tasks.toLocaleString('en')} calls (expected ${judge.calls.toLocaleString('en')}), 16 at a time, test double answering in ${judge.latencyMs} ms`;
+    const page = `/judge/runs/${run.id}`;
+    return await untilDone(
       ctx,
-      () => rowStatus(ctx, 'judge_runs', run.id),
-      () => ctx.session.rsc(`/judge/runs/${run.id}`, `/judge/runs/${run.id}`),
+      () => jobRow(ctx, 'judge_runs', run.id),
+      () => ctx.session.rsc(page, page),
       1500,
     );
-    outcome.detail = `GRADE run of ${run.tasks.toLocaleString('en')} calls (expected ${judge.calls.toLocaleString('en')}), 16 at a time, test double answering in 100 ms`;
   });
 }
 
 export function runExportJob(ctx: AdminContext, datasetId: number) {
-  return timedJob(ctx, 'export', async (outcome) => {
+  return timedJob(ctx, 'export', async (outcome, begin) => {
     const releaseActions = 'lib/releases/actions.ts';
+    const rules = { datasetIds: [datasetId], decisions: ['ACCEPT', 'REVISE_MINOR', 'REVISE_MAJOR'] };
+    // As an admin would, preview on /releases/new until something passes the rules: a criterion has a final
+    // decision only once k experts have submitted its query.
+    for (;;) {
+      const preview = await adminAction(
+        ctx,
+        'admin: preview release',
+        { page: '/releases/new', file: releaseActions, action: 'previewReleaseAction', input: rules },
+        z.object({ criteria: z.number().int().min(0) }),
+      );
+      if (preview.criteria > 0) break;
+      outcome.detail = 'nothing passed the release rules yet';
+      await sleep(10_000);
+    }
+    begin();
     const release = await adminAction(
       ctx,
       'admin: create release',
-      {
-        page: '/releases/new',
-        file: releaseActions,
-        action: 'createReleaseAction',
-        input: { name: 'Stress release', rules: { datasetIds: [datasetId], decisions: ['ACCEPT', 'REVISE_MINOR', 'REVISE_MAJOR'] } },
-      },
+      { page: '/releases/new', file: releaseActions, action: 'createReleaseAction', input: { name: 'Stress release', rules } },
       z.object({ id: z.number().int().positive() }),
     );
     outcome.id = release.id;
@@ -197,17 +235,13 @@ export function runExportJob(ctx: AdminContext, datasetId: number) {
       { page: `/releases/${release.id}`, file: releaseActions, action: 'freezeReleaseAction', input: { releaseId: release.id } },
       z.object({ criteria: z.number().int().min(0) }),
     );
-    outcome.status = await watch(
+    outcome.detail = `release of ${frozen.criteria.toLocaleString('en')} criteria frozen, then every export format`;
+    const page = `/releases/${release.id}`;
+    return await untilDone(
       ctx,
-      async () => {
-        const files = await ctx.db.query<{ status: string }>('SELECT status FROM release_files WHERE release_id = $1', [release.id]);
-        if (files.rows.length === 0) return null;
-        if (!files.rows.every((file) => FINAL.has(file.status))) return 'RUNNING';
-        return files.rows.every((file) => file.status === 'SUCCEEDED') ? 'SUCCEEDED' : 'FAILED';
-      },
-      () => ctx.session.rsc(`/releases/${release.id}`, `/releases/${release.id}`),
+      () => exportRow(ctx, release.id),
+      () => ctx.session.rsc(page, page),
       1000,
     );
-    outcome.detail = `release of ${frozen.criteria.toLocaleString('en')} criteria frozen, then every export format`;
   });
 }

@@ -173,3 +173,15 @@ function findKey(value: Json, name: string): Json | undefined {
   }
   return undefined;
 }
+
+/** A short description of a payload for an error message: its error rows if it has any, else its start. */
+export function describeFlight(body: Uint8Array | string): string {
+  try {
+    const errors = [...parseFlightRows(body).values()].filter((row) => row.tag === 'E').map((row) => row.text.slice(0, 200));
+    if (errors.length) return `error rows: ${errors.join(' | ')}`;
+  } catch {
+    // not even rows: show the start
+  }
+  const text = typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
+  return text.slice(0, 200).replace(/\s+/g, ' ');
+}

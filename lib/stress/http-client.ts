@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import { computeCacheBustingSearchParam } from 'next/dist/shared/lib/router/utils/cache-busting-search-param.js';
 import { z } from 'zod';
 import type { ExpertClient } from '@/lib/stress/expert-loop';
-import { decodeActionResult, encodeReplyJson, findProp } from '@/lib/stress/flight';
+import { FlightError, decodeActionResult, describeFlight, encodeReplyJson, findProp } from '@/lib/stress/flight';
 import { HttpStatusError } from '@/lib/stress/recorder';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -54,15 +54,16 @@ export function loadActionIds(distDir = path.join(process.cwd(), '.next')): Acti
 
 /**
  * The Next-Router-State-Tree header for a page under the app's (app) route group, as the client router sends
- * it: one [segment, { children }, null, null, 0] level per URL segment down to __PAGE__, the root flagged 16.
- * A numeric segment is the dynamic [id] of the routes used here (/audit/work/[id], /releases/[id], ...).
+ * it: one [segment, { children }, null, null, 0] level per URL segment down to __PAGE__, the root flagged 16;
+ * for router.refresh() the root also carries the "refetch" marker. A numeric segment is the dynamic [id] of
+ * the routes used here (/audit/work/[id], /releases/[id], /judge/runs/[id]).
  */
-export function routerStateTree(pagePath: string): string {
+export function routerStateTree(pagePath: string, { refetch = false } = {}): string {
   const parts = pagePath.split('?')[0]?.split('/').filter(Boolean) ?? [];
   const segments: unknown[] = ['(app)', ...parts.map((part) => (/^\d+$/.test(part) ? ['id', part, 'd', null] : part))];
   let tree: unknown[] = ['__PAGE__', {}, null, null, 0];
   for (const segment of segments.reverse()) tree = [segment, { children: tree }, null, null, 0];
-  return encodeURIComponent(JSON.stringify(['', { children: tree }, null, null, 16]));
+  return encodeURIComponent(JSON.stringify(['', { children: tree }, null, refetch ? 'refetch' : null, 16]));
 }
 
 // ───────────── one user's session ─────────────
@@ -126,14 +127,20 @@ export class HttpSession {
     await HttpSession.expect(await this.request(pagePath, { method: 'GET', headers: { accept: 'text/html' } }), 200, 'text/html');
   }
 
-  /** A client-side navigation from page `from` (or a refresh of `pagePath` when `from` is the same): its Flight payload. */
+  /**
+   * A client-side navigation from page `from` to `pagePath`, or router.refresh() when both are the same page
+   * (the router then marks its whole tree for refetching; otherwise the server answers "nothing changed").
+   * Returns the page's Flight payload.
+   */
   async rsc(pagePath: string, from: string): Promise<Buffer> {
-    const tree = routerStateTree(from);
+    const refresh = from === pagePath;
+    const tree = routerStateTree(from, { refetch: refresh });
+    const nextUrl = refresh ? undefined : from;
     // The cache-busting `_rsc` parameter the router adds; without the right one Next.js redirects (307).
-    const rscParam = await computeCacheBustingSearchParam(undefined, undefined, tree, from);
+    const rscParam = await computeCacheBustingSearchParam(undefined, undefined, tree, nextUrl);
     const response = await this.request(`${pagePath}?_rsc=${rscParam}`, {
       method: 'GET',
-      headers: { rsc: '1', 'next-router-state-tree': tree, 'next-url': from },
+      headers: { rsc: '1', 'next-router-state-tree': tree, ...(nextUrl ? { 'next-url': nextUrl } : {}) },
     });
     return await HttpSession.expect(response, 200, 'text/x-component');
   }
@@ -192,17 +199,23 @@ export function httpExpertClient({
     submit: actionIds(AUDIT_ACTIONS, 'submitAssignmentAction'),
   };
   const work = (assignmentId: number) => `/audit/work/${assignmentId}`;
+  /** The audit screen's payload must carry its `assignment` prop, or the page did not render. */
+  const auditScreen = async (page: string, from: string) => {
+    const payload = await session.rsc(page, from);
+    const assignment = findProp(payload, 'assignment');
+    if (assignment === undefined) throw new FlightError(`the audit screen came without its assignment (${describeFlight(payload)})`);
+    return assignment;
+  };
   return {
     email,
     home: () => session.page('/audit'),
     claim: (campaignId, from) => session.action(from === null ? '/audit' : work(from), ids.claim, [{ campaignId }]),
-    open: async (assignmentId, from) =>
-      findProp(await session.rsc(work(assignmentId), from === null ? '/audit' : work(from)), 'assignment'),
+    open: (assignmentId, from) => auditScreen(work(assignmentId), from === null ? '/audit' : work(from)),
     saveVerdict: (assignmentId, draft) => session.action(work(assignmentId), ids.save, [draft]),
     rate: (assignmentId, input) => session.action(work(assignmentId), ids.update, [input]),
     submit: (assignmentId, input) => session.action(work(assignmentId), ids.submit, [input]),
     refresh: async (assignmentId) => {
-      await session.rsc(work(assignmentId), work(assignmentId));
+      await auditScreen(work(assignmentId), work(assignmentId));
     },
   };
 }

@@ -42,6 +42,8 @@ export interface StressReport {
     serverPoolMax: string;
   };
   maxErrorRate: number;
+  /** The app's own log of the run (kept after it). */
+  appLog: string;
   pass: boolean;
   failures: string[];
 }
@@ -121,6 +123,7 @@ export function formatStressReport(report: StressReport): string {
     `load average (1/5/15 min): ${load(machine.loadAtStart)} at the window's start, 1-min max ${machine.loadMaxDuring.toFixed(2)} during it, ${load(machine.loadAtEnd)} at its end`,
     `CPU in the window: next start ${cpu.server === null ? '?' : `${cpu.server.toFixed(0)} s`}, PostgreSQL ${cpu.postgres === null ? '?' : `${cpu.postgres.toFixed(0)} s`}, ` +
       `this client ${cpu.client.toFixed(0)} s; machine ${(cpu.machineBusyShare * 100).toFixed(0)}% busy`,
+    `the app's log: ${report.appLog}`,
     '',
     report.pass ? 'RESULT: PASS' : `RESULT: FAIL (${report.failures.join('; ')})`,
   ].join('\n');

@@ -109,6 +109,8 @@ export async function runStress(options: StressOptions, command: string): Promis
   }
   const actionIds = loadActionIds();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rubric-stress-'));
+  // The app's log outlives the scratch directory: it is where a failed request's server side is told.
+  const appLog = `${workDir}.next.log`;
   let database: EmbeddedPostgresHandle | undefined;
   let server: NextServer | undefined;
   let double: TestDoubleThread | undefined;
@@ -163,11 +165,11 @@ export async function runStress(options: StressOptions, command: string): Promis
 
     double = await startTestDoubleThread({ host: HOST, latencyMs: JUDGE_LATENCY_MS, seed: options.seed });
     const port = await findFreePort();
-    log(`starting next start on ${HOST}:${port} (log: ${path.join(workDir, 'next.log')})…`);
+    log(`starting next start on ${HOST}:${port} (its log: ${appLog})…`);
     server = await startNextServer({
       host: HOST,
       port,
-      logFile: path.join(workDir, 'next.log'),
+      logFile: appLog,
       env: {
         DATABASE_URL: database.url,
         BETTER_AUTH_SECRET: secret,
@@ -255,7 +257,9 @@ export async function runStress(options: StressOptions, command: string): Promis
     };
     const jobs = Promise.all([
       startJob('import', () => runImportJob(ctx, upload, 'Stress: uploaded during the window')),
-      startJob('judge', () => runJudgeJob(ctx, { url: double?.url ?? '', datasetId: judge.datasetId, calls: judge.calls })),
+      startJob('judge', () =>
+        runJudgeJob(ctx, { url: double?.url ?? '', datasetId: judge.datasetId, calls: judge.calls, latencyMs: JUDGE_LATENCY_MS }),
+      ),
       startJob('export', () => runExportJob(ctx, datasetId)),
     ]);
 
@@ -324,13 +328,14 @@ export async function runStress(options: StressOptions, command: string): Promis
         serverPoolMax: process.env.DB_POOL_MAX ? `max ${process.env.DB_POOL_MAX}` : 'max 10 (default)',
       },
       maxErrorRate: options.maxErrorRate,
+      appLog,
     };
     const report: StressReport = { ...partial, ...verdictOf(partial) };
     if (options.json) fs.writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
     return report;
   } catch (error) {
-    const logFile = path.join(workDir, 'next.log');
-    if (fs.existsSync(logFile)) log(`last lines of the app's log:\n${fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n')}`);
+    if (fs.existsSync(appLog))
+      log(`last lines of the app's log (${appLog}):\n${fs.readFileSync(appLog, 'utf8').split('\n').slice(-30).join('\n')}`);
     throw error;
   } finally {
     process.off('SIGINT', onSignal);

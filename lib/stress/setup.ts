@@ -143,9 +143,14 @@ const QUARK_CATEGORY: Record<NativeQuery['category'], string> = {
 /** One synthetic query as a QuarkMedBench-style record (README "QuarkMedBench-style rubric JSON"). */
 export function toQuarkRecord(query: NativeQuery, idPrefix: string): Record<string, unknown> {
   const tiers: Record<string, unknown[]> = { essential: [], important: [], highlight: [], pitfall: [] };
-  for (const criterion of query.criteria) {
+  // The format has no criterion ids, so a criterion is known by its text: the generator's rare repeats of a
+  // title within a query get their position appended, as an author would tell them apart.
+  const titles = new Set<string>();
+  for (const [index, criterion] of query.criteria.entries()) {
+    const title = titles.has(criterion.title) ? `${criterion.title} (${index + 1})` : criterion.title;
+    titles.add(title);
     tiers[criterion.tier.toLowerCase()]?.push({
-      Title: criterion.title,
+      Title: title,
       Weight: Math.abs(criterion.points),
       Tag: criterion.tags ?? [],
       Description: Object.fromEntries((criterion.levels ?? []).map((level) => [level.label, level.description])),

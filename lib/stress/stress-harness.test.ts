@@ -3,15 +3,21 @@
 // over HTTP against `next start`) for a few seconds on ~220 criteria with k = 3, then every invariant must
 // PASS. Then the database is corrupted on purpose, one way at a time inside a rolled-back transaction, and
 // the invariant that guards against it must FAIL: the checker can fail, and for the right reason.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from '@/lib/bench/prng';
+import { DEFAULT_SEED } from '@/lib/bench/synthetic';
+import { importFile } from '@/lib/import/import-file';
+import { diskSource } from '@/lib/import/read-lines';
 import { runExpert } from '@/lib/stress/expert-loop';
 import { inProcessExpertClient } from '@/lib/stress/in-process-client';
 import { type InvariantResult, checkInvariants } from '@/lib/stress/invariants';
 import { AckLedger } from '@/lib/stress/ledger';
 import { Budget, Recorder } from '@/lib/stress/recorder';
-import { createStressAccounts, createStressCampaign, importDataset, syntheticSource } from '@/lib/stress/setup';
+import { createStressAccounts, createStressCampaign, importDataset, syntheticSource, writeQuarkImportFile } from '@/lib/stress/setup';
 
 const SCALE = 0.001; // 25 queries, 221 criteria
 const K = 3;
@@ -171,5 +177,21 @@ describe('the invariant checker fails on a corrupted database', () => {
     });
     expect(byId(results, 'claims')).toMatchObject({ pass: false, offending: 1 });
     expect(byId(results, 'outcomes').pass).toBe(false);
+  });
+});
+
+describe('the file uploaded during a stress run', () => {
+  it('imports cleanly in the QuarkMedBench format (no two criteria of a query with the same text)', async () => {
+    const file = path.join(os.tmpdir(), `stress-upload-${process.pid}.jsonl`);
+    try {
+      // 300 queries with this seed hold a query whose generated criteria repeat a title.
+      const written = await writeQuarkImportFile({ queries: 300, seed: DEFAULT_SEED + 1, file });
+      const summary = await importFile({ source: await diskSource(file), datasetName: 'stress-upload', format: 'quark' });
+      expect(summary.issues).toEqual([]);
+      expect(summary.queries.added).toBe(written.queries);
+      expect(summary.criteria.added).toBe(written.criteria);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 });

@@ -39,6 +39,10 @@ describe('requests as the browser sends them', () => {
   it('builds the router state tree header Chromium sent', () => {
     expect(routerStateTree('/audit')).toBe(AUDIT_TREE);
     expect(routerStateTree('/audit/work/1')).toBe(WORK_TREE);
+    // router.refresh() on /audit (the claim button when nothing is free).
+    expect(decodeURIComponent(routerStateTree('/audit', { refetch: true }))).toBe(
+      '["",{"children":["(app)",{"children":["audit",{"children":["__PAGE__",{},null,null,0]},null,null,0]},null,null,0]},null,"refetch",16]',
+    );
   });
 
   it('encodes arguments like encodeReply: JSON, a leading "$" doubled', () => {
