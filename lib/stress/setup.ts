@@ -124,8 +124,8 @@ export async function createStressCampaign({
 
 /** The judge's dataset: single-turn queries with two model responses each and 20 criteria (the bench's). */
 export async function seedJudgeDataset(scale: number, seed: number): Promise<{ datasetId: number; calls: number }> {
-  // Five times the bench's grading run, so the run lasts through a good part of the window.
-  const shape = gradingShape(scale * 5);
+  // The bench's grading run (2,000 calls at scale 1).
+  const shape = gradingShape(scale);
   const client = await pgPool().connect();
   try {
     return { datasetId: await seedGradingDataset(client, shape, seed), calls: shape.calls };
