@@ -24,6 +24,8 @@ export interface StressReport {
     requests: number;
     errors: number;
     maxRequests: number;
+    /** Acknowledged by the app: submitted queries, their verdicts, amendments after submission. */
+    submitted: { queries: number; verdicts: number; amendments: number };
   };
   operations: OperationSummary[];
   errors: { kind: string; count: number; example: string }[];
@@ -103,7 +105,8 @@ export function formatStressReport(report: StressReport): string {
     `load: ${report.experts} experts signing in, claiming and submitting through server actions over HTTP against next start on 127.0.0.1, ` +
       `think time uniform 0–${report.thinkMs} ms; an admin uploading an import, running the judge and freezing and exporting a release`,
     `window: ${window.actualS.toFixed(1)} s of ${window.plannedS} s planned (ended by ${window.endedBy}); ${n(window.requests)} requests ` +
-      `(${(window.requests / Math.max(window.actualS, 1e-9)).toFixed(1)}/s, cap ${n(window.maxRequests)}), ${n(window.errors)} errors (${rate.toFixed(2)}%)`,
+      `(${(window.requests / Math.max(window.actualS, 1e-9)).toFixed(1)}/s, cap ${n(window.maxRequests)}), ${n(window.errors)} errors (${rate.toFixed(2)}%); ` +
+      `acknowledged: ${n(window.submitted.queries)} queries submitted with ${n(window.submitted.verdicts)} verdicts, ${n(window.submitted.amendments)} amendments`,
     '',
     operations,
     '',

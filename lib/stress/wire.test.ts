@@ -7,6 +7,7 @@ import { FlightError, decodeActionResult, encodeReplyJson, findProp, parseFlight
 import { assertLoopbackUrl, routerStateTree } from '@/lib/stress/http-client';
 import { parseStressArgs } from '@/lib/stress/options';
 import { Budget } from '@/lib/stress/recorder';
+import { verdictOf } from '@/lib/stress/report';
 
 // Headers Chromium sent (Playwright capture).
 const AUDIT_TREE =
@@ -155,5 +156,35 @@ describe('command-line flags', () => {
       expect(() => parseStressArgs(argv)).toThrow(message);
       expect(() => parseStressArgs(argv)).toThrow(/usage: npm run stress/);
     }
+  });
+});
+
+describe('the run verdict (exit code)', () => {
+  const invariant = (pass: boolean) => ({ id: 'k', title: 'k', offending: pass ? 0 : 1, pass, detail: '' });
+  const window = (requests: number, errors: number) => ({
+    plannedS: 10,
+    actualS: 10,
+    endedBy: 'time',
+    requests,
+    errors,
+    maxRequests: 1000,
+    submitted: { queries: 1, verdicts: 9, amendments: 0 },
+  });
+
+  it('passes with every invariant holding and errors within the limit', () => {
+    expect(verdictOf({ invariants: [invariant(true)], window: window(1000, 10), maxErrorRate: 0.01 })).toEqual({
+      pass: true,
+      failures: [],
+    });
+  });
+
+  it('fails on a failed invariant, on too many errors, and on a run that sent nothing', () => {
+    expect(verdictOf({ invariants: [invariant(false)], window: window(1000, 0), maxErrorRate: 0.01 }).failures).toEqual([
+      'invariant k failed',
+    ]);
+    expect(verdictOf({ invariants: [invariant(true)], window: window(1000, 11), maxErrorRate: 0.01 }).failures).toEqual([
+      'error rate 1.10% above 1.00%',
+    ]);
+    expect(verdictOf({ invariants: [invariant(true)], window: window(0, 0), maxErrorRate: 0.01 }).pass).toBe(false);
   });
 });
