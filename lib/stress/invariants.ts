@@ -140,7 +140,7 @@ export async function checkAcknowledged(db: Queryable, ledger: AckLedger): Promi
   counts['assignments not SUBMITTED'] = states.n;
   return tally(
     'acknowledged',
-    `every acknowledged submission stored as sent (${acknowledged.length} verdicts of ${assignments.length} queries, ${ledger.amendments} amendments)`,
+    `every acknowledged submission stored as sent (${acknowledged.length.toLocaleString('en')} verdicts of ${assignments.length.toLocaleString('en')} queries, ${ledger.amendments} amendments)`,
     counts,
     `; e.g. ${example || 'an assignment'}`,
   );
