@@ -46,8 +46,8 @@ export const config = {
   matcher: [
     {
       // Not the import upload (/api/imports): Next.js copies a request body for the proxy into memory and cuts
-      // it at 10 MB (proxyClientMaxBodySize), which truncated every larger upload. next.config.js gives these
-      // routes their HSTS header instead.
+      // it at 10 MB (proxyClientMaxBodySize), which truncated every larger upload (found by both
+      // npm run faults and npm run stress). next.config.js gives these routes their HSTS header instead.
       source: '/((?!_next/static|_next/image|favicon.ico|api/imports).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },

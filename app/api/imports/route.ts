@@ -51,6 +51,12 @@ export const POST = withOutageResponse(async (request: Request) => {
     if (error instanceof FileTooLargeError) return json({ error: error.message }, 413);
     throw error;
   }
+  // A body shorter than announced was cut on the way (a proxy's limit, a dropped connection): never import
+  // the part that arrived as if it were the file.
+  if (declared > 0 && stored.size !== declared) {
+    await prisma.storedFile.delete({ where: { id: stored.id } });
+    return json({ error: `The upload arrived incomplete (${stored.size} of ${declared} bytes); nothing was imported. Try again.` }, 400);
+  }
   const job = await prisma.importJob.create({
     data: { datasetName: dataset, fileName, format, skipInvalid, storedFileId: stored.id, totalBytes: stored.size, createdById: user.id },
   });

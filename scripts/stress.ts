@@ -1,0 +1,24 @@
+// npm run stress [-- --scale 0.1 --duration 120 --experts 50 --max-requests 200000]: load on `next start`
+// (loopback only, bounded in time and requests) with the invariants checked in SQL afterwards
+// (lib/stress/). Builds the app first when the build is missing or stale. Not part of npm test. Exit code 1
+// when an invariant fails or the error rate is over the limit, 2 for bad flags.
+import { parseStressArgs } from '@/lib/stress/options';
+import { formatStressReport } from '@/lib/stress/report';
+import { runStress } from '@/lib/stress/run-stress';
+
+let options: ReturnType<typeof parseStressArgs>;
+try {
+  options = parseStressArgs(process.argv.slice(2));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
+}
+
+try {
+  const report = await runStress(options, `npm run stress -- ${process.argv.slice(2).join(' ')}`.trim());
+  console.log(formatStressReport(report));
+  process.exit(report.pass ? 0 : 1);
+} catch (error) {
+  console.error(`[stress] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+}
