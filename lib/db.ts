@@ -23,7 +23,9 @@ function createClients() {
   const adapter = new PrismaPg(pool);
   return {
     pool,
-    prisma: new PrismaClient({ adapter, omit: secretOmissions }),
+    // Under load every pooled connection can be busy: an interactive transaction (a verdict save, a submission)
+    // waits up to 10 s for one rather than Prisma's 2 s, after which it failed with P2028 (npm run stress).
+    prisma: new PrismaClient({ adapter, omit: secretOmissions, transactionOptions: { maxWait: 10_000 } }),
     authPrisma: new PrismaClient({ adapter }),
   };
 }
