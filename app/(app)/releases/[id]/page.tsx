@@ -27,7 +27,9 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
   const release = await getRelease(releaseId);
   if (!release) notFound();
   const rules = rulesSchema.parse(release.rules);
-  const figures = release.status === 'FROZEN' ? release.manifest?.figures : await previewRelease({ rules });
+  // No live preview while freezing: the page refreshes every second then, and the freeze already works on it.
+  const figures =
+    release.status === 'FROZEN' ? release.manifest?.figures : release.status === 'DRAFT' ? await previewRelease({ rules }) : null;
   const isAdmin = user.role === 'ADMIN';
   const missing = EXPORT_FORMATS.filter((format) => !release.files.some((f) => f.format === format && f.status !== 'FAILED'));
   const failed = release.files.filter((f) => f.status === 'FAILED').map((f) => f.format as (typeof EXPORT_FORMATS)[number]);
