@@ -166,6 +166,9 @@ test('an expert never receives provenance, statuses or another expert’s verdic
   const workUrl = page.url();
   await page.goto('/audit/history');
   await page.goto(workUrl);
+  // Read this page's body before leaving it: a body still being read when the next navigation starts is lost
+  // (on a loaded machine that dropped the one response the check at the end looks for).
+  await settle();
   await page.goto('/meta-rubrics');
   // The demo meta-rubric's text and the proposal form, whose evidence picker lists the expert's own verdicts.
   const demoRubric = await prisma.metaRubric.findUniqueOrThrow({ where: { domain: 'general-medicine' } });
