@@ -4,6 +4,7 @@
 // optimistic concurrency (another tab's change is shown, never overwritten silently), time on each criterion
 // is measured while it is the active one and the page is visible, and the position is remembered so the
 // expert resumes exactly where they left off.
+import { radioPillClass } from '@/components/ui/choice-cards';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
@@ -555,12 +556,7 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
               aria-describedby={ratingError ? 'rating-error' : undefined}
             >
               {[1, 2, 3, 4, 5].map((value) => (
-                <label
-                  key={value}
-                  className={`inline-flex cursor-pointer items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm ring-1 ${
-                    rating === value ? 'bg-brand-50 text-brand-800 ring-brand-500' : 'ring-slate-300 hover:bg-slate-50'
-                  }`}
-                >
+                <label key={value} className={radioPillClass(rating === value)}>
                   <input
                     type="radio"
                     name="comprehensiveness"

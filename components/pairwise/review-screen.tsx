@@ -5,6 +5,7 @@
 // afterwards. Then the judge's adaptive criteria with their choices and evidence: a mark on each (1 agree,
 // 2 disagree, 3 not relevant; j/k to move), the overall verdict right or wrong (y/n) with a comment (c), and
 // Ctrl+Enter to submit. "?" lists the keys.
+import { radioPillClass } from '@/components/ui/choice-cards';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
@@ -354,12 +355,7 @@ export function ReviewScreen({ review }: { review: ReviewView }) {
         </p>
         <div className="flex flex-wrap gap-2" role="radiogroup" aria-labelledby="preference-label">
           {PREFERENCE_OPTIONS.map(([value, label], index) => (
-            <label
-              key={value}
-              className={`inline-flex cursor-pointer items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm ring-1 ${
-                preference === value ? 'bg-brand-50 text-brand-800 ring-brand-500' : 'ring-slate-300 hover:bg-slate-50'
-              }`}
-            >
+            <label key={value} className={radioPillClass(preference === value)}>
               <input
                 type="radio"
                 name="preference"
@@ -473,12 +469,7 @@ export function ReviewScreen({ review }: { review: ReviewView }) {
                     aria-describedby={error ? `criterion-${criterion.id}-error` : undefined}
                   >
                     {MARK_OPTIONS.map(([value, label], keyIndex) => (
-                      <label
-                        key={value}
-                        className={`inline-flex cursor-pointer items-center gap-1.5 rounded-md px-2.5 py-1 text-sm ring-1 ${
-                          marks[criterion.id] === value ? 'bg-brand-50 text-brand-800 ring-brand-500' : 'ring-slate-300 hover:bg-slate-50'
-                        }`}
-                      >
+                      <label key={value} className={radioPillClass(marks[criterion.id] === value, true)}>
                         <input
                           type="radio"
                           name={`mark-${criterion.id}`}
@@ -508,12 +499,7 @@ export function ReviewScreen({ review }: { review: ReviewView }) {
                   [false, 'Wrong', 'n'],
                 ] as const
               ).map(([value, label, key]) => (
-                <label
-                  key={label}
-                  className={`inline-flex cursor-pointer items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm ring-1 ${
-                    verdictCorrect === value ? 'bg-brand-50 text-brand-800 ring-brand-500' : 'ring-slate-300 hover:bg-slate-50'
-                  }`}
-                >
+                <label key={label} className={radioPillClass(verdictCorrect === value)}>
                   <input
                     type="radio"
                     name="verdictCorrect"

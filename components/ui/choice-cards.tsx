@@ -57,3 +57,10 @@ export function ChoiceCards<V extends string>({
     </div>
   );
 }
+
+/** A radio drawn as a pill (a label around a hidden-style input): selected ones in the brand colour. */
+export function radioPillClass(selected: boolean, compact = false): string {
+  return `inline-flex cursor-pointer items-center gap-1.5 rounded-md px-2.5 ${compact ? 'py-1' : 'py-1.5'} text-sm ring-1 ${
+    selected ? 'bg-brand-50 text-brand-800 ring-brand-500' : 'ring-slate-300 hover:bg-slate-50'
+  }`;
+}
