@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import '@/lib/zod-config';
 import { TIERS } from '@/lib/import/native-schema';
+import { dbId, dbInt } from '@/lib/http/db-id';
 
 export const principleSchema = z.strictObject({
   /** Stable id across versions (diffs match principles by it), e.g. "gm-safety-escalation". */
@@ -75,8 +76,8 @@ export const proposalChangeSchema = z.discriminatedUnion('op', [
 ]);
 
 export const evidenceInputSchema = z.strictObject({
-  criterionId: z.coerce.number().int().positive(),
-  verdictId: z.coerce.number().int().positive().optional(),
+  criterionId: dbId,
+  verdictId: dbId.optional(),
   note: z.string().trim().max(1_000).optional(),
 });
 
@@ -87,24 +88,24 @@ const proposalFields = {
   evidence: z.array(evidenceInputSchema).max(50).default([]),
 };
 
-export const createProposalSchema = z.strictObject({ metaRubricId: z.coerce.number().int().positive(), ...proposalFields });
+export const createProposalSchema = z.strictObject({ metaRubricId: dbId, ...proposalFields });
 
 export const updateProposalSchema = z.strictObject({
-  proposalId: z.coerce.number().int().positive(),
-  rowVersion: z.coerce.number().int().min(1),
+  proposalId: dbId,
+  rowVersion: dbInt(1),
   /** Move the proposal onto the meta-rubric's active version (after another proposal was approved). */
   rebase: z.boolean().default(false),
   ...proposalFields,
 });
 
 export const proposalStepSchema = z.strictObject({
-  proposalId: z.coerce.number().int().positive(),
-  rowVersion: z.coerce.number().int().min(1),
+  proposalId: dbId,
+  rowVersion: dbInt(1),
   body: z.string().trim().max(10_000).optional(),
 });
 
 export const commentSchema = z.strictObject({
-  proposalId: z.coerce.number().int().positive(),
+  proposalId: dbId,
   body: z.string().trim().min(1, 'Write a comment').max(10_000),
 });
 
