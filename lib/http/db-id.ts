@@ -19,8 +19,4 @@ export const dbId = z.coerce.number().pipe(dbIdRange);
 
 /** A row version or other counter stored as int4: a whole number from `min` to 2,147,483,647. */
 export const dbInt = (min = 0) =>
-  z.coerce
-    .number()
-    .int('must be a whole number')
-    .min(min, `must be at least ${min}`)
-    .max(INT4_MAX, `must be at most ${INT4_MAX_TEXT}`);
+  z.coerce.number().int('must be a whole number').min(min, `must be at least ${min}`).max(INT4_MAX, `must be at most ${INT4_MAX_TEXT}`);

@@ -4,7 +4,10 @@
 import { z } from 'zod';
 import { dbIdRange } from '@/lib/http/db-id';
 
-const routeIdSchema = z.string().regex(/^\d{1,10}$/).pipe(z.coerce.number<string>().pipe(dbIdRange));
+const routeIdSchema = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .pipe(z.coerce.number<string>().pipe(dbIdRange));
 
 /** A route's [id] segment as a database id, or null when it cannot be one. */
 export function parseRouteId(segment: string | string[] | undefined): number | null {

@@ -19,7 +19,7 @@ export const FORMAT_LABELS: Record<ExportFormat, string> = {
   native: 'Native JSONL (re-importable)',
   healthbench: 'HealthBench JSONL',
   quark: 'QuarkMedBench JSON',
-  csv: 'CSV (one criterion per row)',
+  csv: 'CSV (one criterion per row; formulas neutralised)',
   parquet: 'Parquet (one criterion per row)',
   hf: 'Hugging Face dataset folder (.tar)',
 };
