@@ -1,6 +1,8 @@
-// The hostile-input corpus (issue 10): malformed and hostile inputs across import files, form fields and URL
-// parameters, each with the outcome the app must give. Data only; lib/security/hostile-inputs.test.ts runs the
-// import and form cases against a real database, e2e/security.spec.ts the URL cases against `next start`.
+// The hostile-input corpus (issues 10 and 16): malformed and hostile inputs across import files, form fields,
+// server action inputs and URL parameters, each with the outcome the app must give. Data only;
+// lib/security/hostile-inputs.test.ts runs the import, form and action cases against a real database,
+// e2e/security.spec.ts the URL cases against `next start`.
+import { ROUTE_POLICY } from '@/lib/auth/route-policy';
 
 /** Strings that must be stored and shown verbatim as text, never interpreted. */
 export const HOSTILE_TEXT = {
@@ -300,6 +302,16 @@ export const FORM_CASES: FormCase[] = [
   },
 ];
 
+/**
+ * Numbers no id, row version or counter can hold (issue 16): past PostgreSQL's int4, past 2^53, exponent
+ * notation, as numbers and as form text. Aimed at every number field of every server action: each must be a
+ * field error (INVALID), never a database error.
+ */
+export const OUT_OF_RANGE_NUMBERS: readonly unknown[] = [2_147_483_648, 1e20, '99999999999999999999', '1e20', 2_147_483_647.5];
+
+/** Route segments no id can be: each is tried in every [param] of every dynamic page and API route. */
+export const OUT_OF_RANGE_SEGMENTS = ['2147483648', '99999999999999999999', '1e20'] as const;
+
 export interface UrlCase {
   name: string;
   /** Who asks (a demo role); the URL is requested with that role's session. */
@@ -341,4 +353,55 @@ export const URL_CASES: UrlCase[] = [
   { name: 'API: import id NaN', role: 'ADMIN', url: '/api/imports/NaN', status: 404, error: /No such import/ },
   { name: 'API: import id 1e309', role: 'ADMIN', url: '/api/imports/1e309', status: 404, error: /No such import/ },
   { name: 'API: import id with path traversal', role: 'ADMIN', url: '/api/imports/..%2F..%2Fetc%2Fpasswd', status: 404 },
+  { name: 'criteria: cursor whose id is 1e20', role: 'ADMIN', url: `/criteria?after=${cursor([1, 1e20])}`, status: 200 },
+  { name: 'criteria: cursor whose id is beyond int4', role: 'ADMIN', url: `/criteria?after=${cursor([1, 2_147_483_648])}`, status: 200 },
+  { name: 'criteria: id-sorted cursor value 1e20', role: 'ADMIN', url: `/criteria?sort=id&before=${cursor([1e20, 1])}`, status: 200 },
+  { name: 'criteria: title cursor with a NUL', role: 'ADMIN', url: `/criteria?sort=title&after=${cursor(['a\u0000b', 1])}`, status: 200 },
+  {
+    name: 'criteria: date cursor in the year -100000',
+    role: 'ADMIN',
+    url: `/criteria?sort=updatedAt&after=${cursor(['-100000-01-01T00:00:00.000Z', 1])}`,
+    status: 200,
+  },
+  { name: 'criteria: search with a NUL', role: 'ADMIN', url: '/criteria?q=a%00b', status: 200 },
+  { name: 'criteria: open 99999999999', role: 'ADMIN', url: '/criteria?open=99999999999', status: 200 },
+  { name: 'analytics: campaign beyond int4', role: 'REVIEWER', url: '/analytics?campaign=2147483648&dataset=1e20', status: 200 },
+  { name: 'pairwise analytics: run beyond int4', role: 'ADMIN', url: '/pairwise/analytics?run=99999999999999999999', status: 200 },
+  { name: 'adjudication queue: campaign beyond int4', role: 'REVIEWER', url: '/adjudication?campaign=2147483648', status: 200 },
+  { name: 'judge: new run for a version beyond int4', role: 'ADMIN', url: '/judge/runs/new?version=99999999999', status: 200 },
+  { name: 'proposal: cite beyond int4', role: 'REVIEWER', url: '/meta-rubrics/1/proposals/new?cite=2147483648', status: 200 },
+  {
+    name: 'API: pairwise export run beyond int4',
+    role: 'ADMIN',
+    url: '/api/pairwise/export?run=2147483648',
+    status: 400,
+    error: /run must be a run id/,
+  },
+  ...routeIdCases(),
 ];
+
+function cursor(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** Each out-of-range segment in each [param] of each dynamic route (the others keep their sample's value). */
+function routeIdCases(): UrlCase[] {
+  return ROUTE_POLICY.filter((policy) => policy.sample && /\[(?!\.\.\.)/.test(policy.route) && policy.roles !== 'public').flatMap(
+    (policy) => {
+      const roles = policy.roles as readonly UrlCase['role'][];
+      const role = roles.includes('ADMIN') ? 'ADMIN' : (roles[0] as UrlCase['role']);
+      const pattern = policy.route.split('/');
+      const sample = (policy.sample ?? '').split('?')[0]?.split('/') ?? [];
+      return pattern.flatMap((segment, index) =>
+        segment.startsWith('[')
+          ? OUT_OF_RANGE_SEGMENTS.map((bad) => ({
+              name: `${policy.route}: ${segment} = ${bad}`,
+              role,
+              url: sample.map((part, at) => (at === index ? bad : part)).join('/'),
+              status: 404,
+            }))
+          : [],
+      );
+    },
+  );
+}
