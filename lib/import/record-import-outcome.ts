@@ -13,7 +13,7 @@ export function storableSummary(summary: ImportSummary): ImportSummary {
   return storableJson(JSON.parse(JSON.stringify(summary))) as ImportSummary;
 }
 
-export function refusalText(summary: ImportSummary): string {
+function refusalText(summary: ImportSummary): string {
   return `refused: ${summary.issueCount} problem${summary.issueCount === 1 ? '' : 's'}, nothing was changed`;
 }
 

@@ -9,8 +9,7 @@ export type RawRecord =
   | { kind: 'value'; line: number; value: unknown; bytesRead: number; index?: number }
   | { kind: 'problem'; line: number; reason: string; fatal: boolean; bytesRead: number; index?: number; wholeFile?: boolean };
 
-export const JSON_ARRAY_IN_LINES =
-  'the file is a JSON array, not JSON Lines: use the .json QuarkMedBench array format or one object per line';
+const JSON_ARRAY_IN_LINES = 'the file is a JSON array, not JSON Lines: use the .json QuarkMedBench array format or one object per line';
 
 function jsonProblem(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
