@@ -146,6 +146,7 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
   const queryLines = new Map<string, number>();
   const rowKeys = new Map<string, number>();
   const csvQueryLines = new Map<string, number[]>();
+  let queryIdColumn = 'query_id';
   const warningCounts = new Map<string, number>();
   let fatal = false;
   let validRecords = 0;
@@ -167,7 +168,13 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
       const first = queryLines.get(record.value.externalId);
       if (first !== undefined) {
         invalidLines.add(record.line);
-        addIssue(record.line, 'id', `duplicate query id "${record.value.externalId}" (first on line ${first})`);
+        addIssue(
+          record.line,
+          record.idField,
+          record.idDerived
+            ? `duplicate query: the same text as the query on line ${first}`
+            : `duplicate query id "${record.value.externalId}" (first on line ${first})`,
+        );
         continue;
       }
       queryLines.set(record.value.externalId, record.line);
@@ -177,10 +184,15 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
       const first = rowKeys.get(key);
       if (first !== undefined) {
         invalidLines.add(record.line);
-        addIssue(record.line, 'criterion_id', `duplicate criterion for query "${record.value.queryExternalId}" (first on line ${first})`);
+        addIssue(
+          record.line,
+          record.keyField,
+          `duplicate criterion for query "${record.value.queryExternalId}" (${record.keyDerived ? 'same tier, title and description as' : 'first'} on line ${first})`,
+        );
         continue;
       }
       rowKeys.set(key, record.line);
+      queryIdColumn = record.queryIdField;
       const lines = csvQueryLines.get(record.value.queryExternalId) ?? [];
       lines.push(record.line);
       csvQueryLines.set(record.value.queryExternalId, lines);
@@ -199,7 +211,7 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
       if (known.has(queryId)) continue;
       for (const line of lines) {
         invalidLines.add(line);
-        addIssue(line, 'query_id', `no query "${queryId}" in dataset "${datasetName}" (import the queries first)`);
+        addIssue(line, queryIdColumn, `no query "${queryId}" in dataset "${datasetName}" (import the queries first)`);
         validRecords -= 1;
       }
     }

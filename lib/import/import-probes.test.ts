@@ -230,6 +230,28 @@ describe('finding 9: real QuarkMedBench files, and messages that name the fields
     expect((await prisma.criterion.findFirstOrThrow({ where: { title: 'T5' } })).tags).toEqual(['fine']);
   });
 
+  it('duplicate ids are reported on the id field as each format writes it', async () => {
+    const hb = await importFile({ source: bufferSource('hb.jsonl', jsonl(healthBench('h1'), healthBench('h1'))), datasetName: 'dup' });
+    expect(hb.issues).toEqual([
+      expect.objectContaining({ line: 2, field: 'prompt_id', reason: 'duplicate query id "h1" (first on line 1)' }),
+    ]);
+    const array = JSON.stringify([quark('同一个问题'), quark('同一个问题')]);
+    expect((await importFile({ source: bufferSource('q.json', array), datasetName: 'dup' })).issues).toEqual([
+      expect.objectContaining({ line: 1, field: '[1].Query', reason: 'duplicate query: the same text as the query on line 1' }),
+    ]);
+    await importFile({
+      source: bufferSource('base.jsonl', jsonl({ id: 'q1', category: 'CLINICAL_CARE', conversation: [{ role: 'user', content: 'q' }] })),
+      datasetName: 'dup',
+    });
+    const csv = ['Query ID,Criterion ID,Title,Tier,Points', 'q1,c1,A,ESSENTIAL,5', 'q1,c1,B,ESSENTIAL,5', 'q9,c2,C,ESSENTIAL,5'].join('\n');
+    expect(
+      (await importFile({ source: bufferSource('c.csv', csv), datasetName: 'dup' })).issues.map((issue) => [issue.line, issue.field]),
+    ).toEqual([
+      [3, 'Criterion ID'],
+      [4, 'Query ID'],
+    ]);
+  });
+
   it('native: blank tags are accepted as none', async () => {
     const native = {
       id: 'n1',

@@ -56,7 +56,13 @@ export interface FieldProblem {
   reason: string;
 }
 
-export type FormatResult<T> = { ok: true; value: T; warnings?: string[] } | { ok: false; problems: FieldProblem[] };
+/**
+ * `idField`: where the record's id is in the file (a duplicate id is reported there); `idDerived` when there is
+ * none and the id is a hash of the record's text.
+ */
+export type FormatResult<T> =
+  | { ok: true; value: T; warnings?: string[]; idField?: FieldPath; idDerived?: boolean }
+  | { ok: false; problems: FieldProblem[] };
 
 export function hashOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32);

@@ -19,8 +19,26 @@ import { type RawRecord, csvRecords, jsonArrayOrLineRecords, jsonLineRecords } f
 import { findUnstorableText } from '@/lib/security/unstorable-text';
 
 export type ParsedRecord =
-  | { kind: 'query'; line: number; value: NormalizedQuery; warnings: string[]; bytesRead: number }
-  | { kind: 'row'; line: number; value: NormalizedCriterionRow; bytesRead: number }
+  | {
+      kind: 'query';
+      line: number;
+      value: NormalizedQuery;
+      warnings: string[];
+      bytesRead: number;
+      /** The id's field in the file; `idDerived` when the id is a hash of the record's text. */
+      idField: string;
+      idDerived: boolean;
+    }
+  | {
+      kind: 'row';
+      line: number;
+      value: NormalizedCriterionRow;
+      bytesRead: number;
+      /** The columns of the query id and of the criterion's identity (its id, or its title when hashed). */
+      queryIdField: string;
+      keyField: string;
+      keyDerived: boolean;
+    }
   | { kind: 'invalid'; line: number; problems: FieldProblem[]; fatal: boolean; bytesRead: number };
 
 function recordsOf(source: FileSource, format: ImportFormat): AsyncGenerator<RawRecord> {
@@ -84,7 +102,17 @@ export async function* parseFile(source: FileSource, format: ImportFormat): Asyn
       const parsed = parseCsvRow(fields, header, position);
       if (parsed.ok) {
         positions.set(queryId, position + 1);
-        yield { kind: 'row', line, value: parsed.value, bytesRead };
+        const idColumn = header.index.criterion_id;
+        const keyDerived = idColumn === undefined || !fields[idColumn]?.trim();
+        yield {
+          kind: 'row',
+          line,
+          value: parsed.value,
+          bytesRead,
+          queryIdField: columnName(header, header.index.query_id ?? 0),
+          keyField: columnName(header, keyDerived ? (header.index.title ?? 0) : (idColumn ?? 0)),
+          keyDerived,
+        };
       } else yield invalid(parsed.problems);
       continue;
     }
@@ -94,7 +122,16 @@ export async function* parseFile(source: FileSource, format: ImportFormat): Asyn
       continue;
     }
     const parsed = PARSERS[format](record.value, index === undefined ? [] : [index]);
-    if (parsed.ok) yield { kind: 'query', line, value: parsed.value, warnings: parsed.warnings ?? [], bytesRead };
+    if (parsed.ok)
+      yield {
+        kind: 'query',
+        line,
+        value: parsed.value,
+        warnings: parsed.warnings ?? [],
+        bytesRead,
+        idField: fieldName(parsed.idField ?? ['id']),
+        idDerived: parsed.idDerived ?? false,
+      };
     else yield { kind: 'invalid', line, problems: parsed.problems, fatal: false, bytesRead };
   }
 }

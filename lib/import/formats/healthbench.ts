@@ -115,6 +115,7 @@ export function parseHealthBench(value: unknown): FormatResult<NormalizedQuery> 
   const checked = nativeQuerySchema.safeParse(native);
   if (!checked.success) return { ok: false, problems: zodProblems(checked.error, toFile) };
   const result = normalizeQuery(checked.data, toFile);
+  if (result.ok) result.idField = ['prompt_id'];
   const unknown = Object.keys(value as object).filter((key) => !KNOWN.has(key));
   if (result.ok && unknown.length) return { ...result, warnings: unknown.map((key) => `ignored field "${key}"`) };
   return result;

@@ -187,7 +187,12 @@ export function parseQuark(value: unknown, at: FieldPath = []): FormatResult<Nor
   const checked = nativeQuerySchema.safeParse(native);
   if (!checked.success) return { ok: false, problems: zodProblems(checked.error, toFile) };
   const result = normalizeQuery(checked.data, toFile);
+  if (!result.ok) return result;
   for (const key of Object.keys(record)) if (!KNOWN.has(key.toLowerCase())) warnings.push(`ignored field "${key}"`);
-  if (result.ok && warnings.length) return { ...result, warnings };
-  return result;
+  return {
+    ...result,
+    ...(warnings.length ? { warnings } : {}),
+    idField: [...at, idKey ?? queryKey],
+    idDerived: idKey === undefined,
+  };
 }
