@@ -59,7 +59,7 @@ describe('preview', () => {
     const figures = await previewRelease({ rules });
     const included = expectedIncluded(rules.decisions, true);
     expect(figures.criteria).toBe(included.length);
-    const totalInDataset = await prisma.criterion.count({ where: { datasetId, parentId: null } });
+    const totalInDataset = await prisma.criterion.count({ where: { datasetId } });
     expect(figures.candidates).toBe(totalInDataset);
     const reasons = Object.fromEntries(figures.excluded.map((e) => [e.reason, e.count]));
     expect(reasons.rejected).toBe(fixture.criterionIds.filter((id) => id % 6 === 2).length);

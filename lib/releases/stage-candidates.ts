@@ -53,7 +53,7 @@ SELECT c.id AS criterion_id, c.query_id, c.dataset_id, c.position, c.category::t
   FROM criteria c
   JOIN queries q ON q.id = c.query_id
   LEFT JOIN picked p ON p.criterion_id = c.id
- WHERE c.dataset_id = ANY (${rules.datasetIds}::int[]) AND c.parent_id IS NULL`;
+ WHERE c.dataset_id = ANY (${rules.datasetIds}::int[])`;
 }
 
 /** Creates release_candidates in the client's open transaction and analyzes it. */
