@@ -19,6 +19,8 @@ export interface ExportQuery {
 }
 
 export interface ExportAudit {
+  /** The criterion revision released (0: as imported). */
+  revision?: number;
   campaignId: number;
   finalDecision: string;
   decisionSource: string;
