@@ -28,7 +28,9 @@ export function SelectionPreview({ preview, stale }: { preview: Preview; stale: 
           </dd>
         </div>
       </dl>
-      {preview.criteria === 0 ? <p className="mt-3 text-sm text-amber-800">No eligible criteria match: widen the selection or choose another audit mode.</p> : null}
+      {preview.criteria === 0 ? (
+        <p className="mt-3 text-sm text-amber-800">No eligible criteria match: widen the selection or choose another audit mode.</p>
+      ) : null}
       {byCategory.length > 0 ? (
         <div className="mt-3 overflow-x-auto rounded-md ring-1 ring-slate-200">
           <table className="min-w-full text-xs" aria-label="Criteria by category and tier">

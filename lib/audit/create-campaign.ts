@@ -143,7 +143,9 @@ export async function createCampaign({ actor, input }: { actor: SessionUser; inp
         SELECT ${campaign.id}, c.id, c.query_id, c.revision FROM criteria c
          WHERE c.id IN (SELECT s.id FROM (${picked}) s) ORDER BY c.id FOR UPDATE OF c`;
       if (criteria === 0)
-        throw invalid('No criteria match this selection.', { selection: ['Nothing to audit: widen the selection or choose another audit mode'] });
+        throw invalid('No criteria match this selection.', {
+          selection: ['Nothing to audit: widen the selection or choose another audit mode'],
+        });
       // The order queries are offered in: a hash of the campaign and query, fixed once created.
       const queries = await tx.$executeRaw`
         INSERT INTO campaign_queries (campaign_id, query_id, overlap_k, sort_key, department)

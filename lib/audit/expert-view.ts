@@ -199,7 +199,12 @@ export async function getExpertAssignment({
     criteria.flatMap((criterion) => {
       const text = texts.get(criterion.id);
       return text
-        ? [[criterion.id, { ...criterion, title: text.title, description: text.description, tier: text.tier, points: text.points }] as const]
+        ? [
+            [
+              criterion.id,
+              { ...criterion, title: text.title, description: text.description, tier: text.tier, points: text.points },
+            ] as const,
+          ]
         : [];
     }),
   );

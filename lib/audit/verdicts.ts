@@ -155,9 +155,9 @@ export async function saveVerdict({ expertId, draft }: { expertId: string; draft
     if (submitted) {
       await lockAmendable(tx, assignment.campaignId, draft.criterionId);
       // An amendment must itself be a complete verdict.
-      const original = (
-        await findAuditedTexts({ db: tx, campaignId: assignment.campaignId, criterionIds: [draft.criterionId] })
-      ).get(draft.criterionId);
+      const original = (await findAuditedTexts({ db: tx, campaignId: assignment.campaignId, criterionIds: [draft.criterionId] })).get(
+        draft.criterionId,
+      );
       const problems = verdictProblems(
         { ...fields, proposedRevision: fields.proposedRevision ?? null },
         assignment.campaign.dimensions,

@@ -65,9 +65,7 @@ export async function countCriteria(source: ExportSource): Promise<number> {
   const result =
     source.kind === 'release'
       ? await pgPool().query<{ n: number }>(`SELECT count(*)::int AS n FROM release_items WHERE release_id = $1`, [source.releaseId])
-      : await pgPool().query<{ n: number }>(`SELECT count(*)::int AS n FROM criteria WHERE dataset_id = $1`, [
-          source.datasetId,
-        ]);
+      : await pgPool().query<{ n: number }>(`SELECT count(*)::int AS n FROM criteria WHERE dataset_id = $1`, [source.datasetId]);
   return result.rows[0]?.n ?? 0;
 }
 

@@ -14,7 +14,14 @@ import { releaseFileBase } from '@/lib/export/export-formats';
 import { parseRouteId } from '@/lib/judge/route-id';
 import { getRelease } from '@/lib/releases/get-release';
 import { previewRelease } from '@/lib/releases/preview-release';
-import { EXPORT_FORMATS, FORMAT_LABELS, FORMAT_LIMITS, FREEZE_STAGE_LABELS, RELEASE_STATUS_TONES, rulesSchema } from '@/lib/releases/schemas';
+import {
+  EXPORT_FORMATS,
+  FORMAT_LABELS,
+  FORMAT_LIMITS,
+  FREEZE_STAGE_LABELS,
+  RELEASE_STATUS_TONES,
+  rulesSchema,
+} from '@/lib/releases/schemas';
 
 export const metadata: Metadata = { title: 'Release' };
 
@@ -57,7 +64,12 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
             ['Minimum agreement', rules.minAgreement > 0 ? rules.minAgreement : 'none'],
             ['Red lines', rules.redLines],
             ['Categories', rules.categories.map((c) => CATEGORY_LABELS[c]).join(', ')],
-            ['Text', rules.text === 'revised' ? 'current revision (follows the final decisions; revision history kept)' : 'original text (revision 0)'],
+            [
+              'Text',
+              rules.text === 'revised'
+                ? 'current revision (follows the final decisions; revision history kept)'
+                : 'original text (revision 0)',
+            ],
             ['Created by', release.createdBy?.name ?? '—'],
             ...(release.frozenAt ? ([['Frozen', release.frozenAt.toISOString()]] as [string, string][]) : []),
             ...(release.manifest ? ([['Campaigns', release.manifest.campaignIds.join(', ') || '—']] as [string, string][]) : []),
