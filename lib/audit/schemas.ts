@@ -106,7 +106,11 @@ export type VerdictDraft = z.infer<typeof verdictDraftSchema>;
 export const submitAssignmentSchema = z.object({
   assignmentId: z.coerce.number().int().positive(),
   rowVersion: z.coerce.number().int().min(1),
-  comprehensiveness: z.coerce.number().int().min(1, 'Rate the completeness of the set').max(5),
+  /** Checked with the criteria (lib/audit/verdicts.ts), so a missing rating is reported with every other problem. */
+  comprehensiveness: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    z.coerce.number().int().min(1, 'Rate the completeness of the set').max(5).optional(),
+  ),
   comprehensivenessComment: z.string().trim().max(10_000).optional(),
 });
 

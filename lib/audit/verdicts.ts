@@ -256,13 +256,24 @@ export async function submitAssignment({ expertId, input }: { expertId: string; 
     ]);
     const byCriterion = new Map(verdicts.map((verdict) => [verdict.criterionId, verdict]));
     const fieldErrors: Record<string, string[]> = {};
-    for (const criterion of audited.values()) {
-      const problems = verdictProblems(byCriterion.get(criterion.criterionId), assignment.campaign.dimensions, criterion);
-      if (problems.length) fieldErrors[`criterion.${criterion.criterionId}`] = problems;
+    // Every problem at once: each criterion's (in the expert's order) and the completeness rating.
+    const positions: number[] = [];
+    for (const [index, criterionId] of assignment.criterionOrder.entries()) {
+      const criterion = audited.get(criterionId);
+      if (!criterion) continue;
+      const problems = verdictProblems(byCriterion.get(criterionId), assignment.campaign.dimensions, criterion);
+      if (problems.length) {
+        fieldErrors[`criterion.${criterionId}`] = problems;
+        positions.push(index + 1);
+      }
     }
+    if (input.comprehensiveness === undefined) fieldErrors.comprehensiveness = ['Rate how complete the set of criteria is'];
     if (Object.keys(fieldErrors).length) {
-      const count = Object.keys(fieldErrors).length;
-      throw invalid(`${count} criteri${count === 1 ? 'on needs' : 'a need'} attention before you can submit.`, fieldErrors);
+      const parts = [
+        ...(positions.length ? [`criteri${positions.length === 1 ? 'on' : 'a'} ${positions.join(', ')}`] : []),
+        ...(input.comprehensiveness === undefined ? ['the completeness rating'] : []),
+      ];
+      throw invalid(`Before you can submit, fix ${parts.join(' and ')}: each problem is shown at its place.`, fieldErrors);
     }
     const now = new Date();
     const versions: Record<number, number> = {};
@@ -287,7 +298,7 @@ export async function submitAssignment({ expertId, input }: { expertId: string; 
       data: {
         state: 'SUBMITTED',
         submittedAt: now,
-        comprehensiveness: input.comprehensiveness,
+        comprehensiveness: input.comprehensiveness ?? null,
         comprehensivenessComment: input.comprehensivenessComment ?? null,
         rowVersion: { increment: 1 },
       },
