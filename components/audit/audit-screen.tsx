@@ -501,6 +501,12 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
         ) : null}
       </header>
 
+      {assignment.campaign.instructions ? (
+        <details className="rounded-lg bg-white px-4 py-2 text-sm shadow-sm ring-1 ring-slate-200">
+          <summary className="cursor-pointer font-medium text-slate-800">Instructions for this campaign</summary>
+          <p className="mt-1 whitespace-pre-wrap text-slate-700">{assignment.campaign.instructions}</p>
+        </details>
+      ) : null}
       {banner ? <Notice tone={banner.tone}>{banner.text}</Notice> : null}
       {lastChange && canChange ? (
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600" data-testid="undo-bar">

@@ -26,7 +26,7 @@ export const criteriaColumns = column.columns([
         <div className="truncate font-medium text-slate-900" title={info.getValue()}>
           {info.getValue()}
         </div>
-        {info.row.original.description ? (
+        {info.row.original.description && info.row.original.description.trim() !== info.row.original.title.trim() ? (
           <div className="truncate text-xs text-slate-500" title={info.row.original.description}>
             {info.row.original.description}
           </div>
