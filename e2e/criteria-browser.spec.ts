@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { prisma } from '@/lib/db';
-import { DEMO_DATASET } from '@/lib/seed/seed-demo';
 import { storageStateFor } from './fixtures';
 
 const DEMO_DATASET = 'Demo: clinical rubrics';
