@@ -130,24 +130,11 @@ RETURNS TABLE (
   author_id text,
   reason text)
 LANGUAGE sql STABLE AS $$
-WITH ids AS (SELECT DISTINCT unnest(p_criteria) AS id),
-decided AS (
-  SELECT DISTINCT ON (o.criterion_id) o.criterion_id, o.campaign_id, o.final_decision, o.provenance
-    FROM criterion_outcomes o JOIN ids ON ids.id = o.criterion_id
-   WHERE o.final_decision IS NOT NULL
-   ORDER BY o.criterion_id, o.campaign_id DESC),
-live AS (
-  SELECT DISTINCT o.criterion_id
-    FROM criterion_outcomes o JOIN ids ON ids.id = o.criterion_id JOIN audit_campaigns ac ON ac.id = o.campaign_id
-   WHERE o.final_decision IS NULL AND (ac.status = 'OPEN' OR o.verdicts > 0)),
-latest AS (
-  SELECT DISTINCT ON (cc.criterion_id) cc.criterion_id, cc.campaign_id
-    FROM campaign_criteria cc JOIN ids ON ids.id = cc.criterion_id
-   ORDER BY cc.criterion_id, cc.campaign_id DESC)
+-- Per criterion, index lookups (LATERAL ... LIMIT 1): one verdict's refresh reads a handful of rows.
 SELECT ids.id,
        CASE d.final_decision WHEN 'ACCEPT' THEN 'VERIFIED' WHEN 'REJECT' THEN 'REJECTED'
             WHEN 'REVISE_MINOR' THEN 'REVISED' WHEN 'REVISE_MAJOR' THEN 'REVISED'
-            ELSE CASE WHEN lv.criterion_id IS NOT NULL THEN 'IN_AUDIT' ELSE 'PENDING' END END::"CriterionStatus",
+            ELSE CASE WHEN lv.live THEN 'IN_AUDIT' ELSE 'PENDING' END END::"CriterionStatus",
        d.campaign_id,
        coalesce(pa.title, pv.title, b.title),
        coalesce(pa.description, pv.description, b.description),
@@ -163,10 +150,17 @@ SELECT ids.id,
             WHEN pv.id IS NOT NULL THEN pv.comment
             ELSE format('The text campaign %s audited (revision %s) is current again: no final decision of that campaign revises it.',
                         coalesce(d.campaign_id, la.campaign_id), b.revision) END
-  FROM ids
-  LEFT JOIN decided d ON d.criterion_id = ids.id
-  LEFT JOIN live lv ON lv.criterion_id = ids.id
-  LEFT JOIN latest la ON la.criterion_id = ids.id
+  FROM (SELECT DISTINCT unnest(p_criteria) AS id) ids
+  LEFT JOIN LATERAL (
+    SELECT o.campaign_id, o.final_decision, o.provenance FROM criterion_outcomes o
+     WHERE o.criterion_id = ids.id AND o.final_decision IS NOT NULL
+     ORDER BY o.campaign_id DESC LIMIT 1) d ON TRUE
+  LEFT JOIN LATERAL (
+    SELECT TRUE AS live FROM criterion_outcomes o JOIN audit_campaigns ac ON ac.id = o.campaign_id
+     WHERE o.criterion_id = ids.id AND o.final_decision IS NULL AND (ac.status = 'OPEN' OR o.verdicts > 0) LIMIT 1) lv ON TRUE
+  LEFT JOIN LATERAL (
+    SELECT cc.campaign_id FROM campaign_criteria cc WHERE cc.criterion_id = ids.id
+     ORDER BY cc.campaign_id DESC LIMIT 1) la ON TRUE
   LEFT JOIN LATERAL (
     SELECT a.id, a.reviewer_id, a.rationale, a.gold_text ->> 'title' AS title, a.gold_text ->> 'description' AS description,
            (a.gold_text ->> 'tier')::"Tier" AS tier, (a.gold_text ->> 'points')::float8 AS points
@@ -189,11 +183,23 @@ $$;
 CREATE FUNCTION "manual_apply_criterion_states"(p_criteria int[])
 RETURNS void
 LANGUAGE plpgsql AS $$
+DECLARE
+  v_changed int[];
 BEGIN
   IF coalesce(cardinality(p_criteria), 0) = 0 THEN
     RETURN;
   END IF;
-  WITH s AS (SELECT * FROM manual_compute_criterion_states(p_criteria)),
+  -- Most calls change nothing (a verdict that decides nothing yet): then no UPDATE runs, and the criteria
+  -- table's statement triggers do not fire for nothing.
+  SELECT array_agg(s.criterion_id ORDER BY s.criterion_id) INTO v_changed
+    FROM manual_compute_criterion_states(p_criteria) s JOIN criteria c ON c.id = s.criterion_id
+   WHERE (s.status, s.final_campaign_id) IS DISTINCT FROM (c.status, c.final_campaign_id)
+      OR (s.title IS NOT NULL AND (s.title, s.description, s.tier, s.points)
+          IS DISTINCT FROM (c.title, c.description, c.tier, c.points));
+  IF v_changed IS NULL THEN
+    RETURN;
+  END IF;
+  WITH s AS (SELECT * FROM manual_compute_criterion_states(v_changed)),
   diff AS (
     SELECT s.*, (s.title IS NOT NULL AND (s.title, s.description, s.tier, s.points)
                  IS DISTINCT FROM (c.title, c.description, c.tier, c.points)) AS text_changed
