@@ -33,6 +33,7 @@ const OTHER_COMMENT = `OTHER-EXPERT-COMMENT-${randomUUID()}`;
 const ADJUDICATION_RATIONALE = `ADJUDICATION-RATIONALE-${randomUUID()}`;
 const CAMPAIGN_DESCRIPTION = `CAMPAIGN-DESCRIPTION-FOR-ADMINS-${randomUUID()}`;
 const INSTRUCTIONS = `INSTRUCTIONS-FOR-EXPERTS-${randomUUID()}`;
+const GOLD_TITLE = `GOLD-TEXT-OF-A-REVIEWER-${randomUUID()}`;
 
 /** Strings an expert must never receive. */
 function forbiddenStrings(): string[] {
@@ -46,6 +47,7 @@ function forbiddenStrings(): string[] {
     OTHER_COMMENT,
     ADJUDICATION_RATIONALE,
     CAMPAIGN_DESCRIPTION,
+    GOLD_TITLE,
     'goldDecision',
     'IN_AUDIT',
     'generatorModels',
@@ -121,18 +123,22 @@ test('an expert never receives provenance, statuses or another expert’s verdic
 
   // A reviewer's adjudication on one of the query's criteria (as if the experts had disagreed).
   const reviewer = await prisma.user.findFirstOrThrow({ where: { role: 'REVIEWER' } });
-  const adjudicated = view?.criteria[0]?.id;
+  const adjudicated = view?.criteria[0];
   if (adjudicated === undefined) throw new Error('the query has no criteria');
+  // With gold text: the criterion's current text becomes the reviewer's, which experts must never receive (they
+  // see the text their campaign audits).
   await prisma.adjudication.create({
     data: {
       campaignId: campaign.id,
-      criterionId: adjudicated,
+      criterionId: adjudicated.id,
       reviewerId: reviewer.id,
       goldDecision: 'REVISE_MAJOR',
       dimensions: ['RELEVANCE'],
+      goldText: { title: GOLD_TITLE, description: adjudicated.description, tier: adjudicated.tier, points: adjudicated.points },
       rationale: ADJUDICATION_RATIONALE,
     },
   });
+  expect((await prisma.criterion.findUniqueOrThrow({ where: { id: adjudicated.id } })).title).toBe(GOLD_TITLE);
 
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
@@ -167,8 +173,7 @@ test('an expert never receives provenance, statuses or another expert’s verdic
   await expect(page.getByTestId('submitted-panel')).toBeVisible();
   // Amend after submitting (after Edit; the adjudicated criterion is final, so another one).
   await page.getByRole('button', { name: 'Edit my verdicts' }).click();
-  const adjudicatedTitle = (await prisma.criterion.findUniqueOrThrow({ where: { id: adjudicated } })).title;
-  const amendable = cards.filter({ hasNotText: adjudicatedTitle }).first();
+  const amendable = cards.filter({ hasNotText: adjudicated.title }).first();
   await amendable.click();
   await page.keyboard.press('1');
   await expect(amendable).toContainText('Saved');
@@ -191,7 +196,7 @@ test('an expert never receives provenance, statuses or another expert’s verdic
     '/datasets',
     '/analytics',
     '/adjudication',
-    `/adjudication/${campaign.id}/${adjudicated}`,
+    `/adjudication/${campaign.id}/${adjudicated.id}`,
     '/pairwise',
     '/releases',
     '/judge',

@@ -309,28 +309,40 @@ export async function listExpertEvidenceOptions(expertId: string, take = 200): P
     take,
     select: {
       id: true,
+      campaignId: true,
       decision: true,
       dimensions: true,
       comment: true,
       submittedAt: true,
       campaign: { select: { name: true } },
-      criterion: {
-        select: { id: true, title: true, description: true, tier: true, points: true, query: { select: { externalId: true } } },
-      },
+      criterion: { select: { id: true, query: { select: { externalId: true } } } },
     },
   });
-  return rows.map((row) => ({
-    verdictId: row.id,
-    criterionId: row.criterion.id,
-    criterionTitle: row.criterion.title,
-    criterionDescription: row.criterion.description,
-    tier: row.criterion.tier,
-    points: row.criterion.points,
-    decision: row.decision,
-    dimensions: row.dimensions,
-    comment: row.comment,
-    campaignName: row.campaign.name,
-    queryExternalId: row.criterion.query.externalId,
-    submittedAt: (row.submittedAt ?? new Date(0)).toISOString(),
-  }));
+  // The text the expert audited, never the current one (which may be a reviewer's gold text).
+  const byCampaign = new Map<number, number[]>();
+  for (const row of rows) byCampaign.set(row.campaignId, [...(byCampaign.get(row.campaignId) ?? []), row.criterion.id]);
+  const texts = new Map<string, { title: string; description: string; tier: string; points: number }>();
+  for (const [campaignId, criterionIds] of byCampaign) {
+    for (const [criterionId, text] of await findAuditedTexts({ db: prisma, campaignId, criterionIds }))
+      texts.set(`${campaignId}:${criterionId}`, text);
+  }
+  return rows
+    .flatMap((row) => {
+      const text = texts.get(`${row.campaignId}:${row.criterion.id}`);
+      return text ? [{ row, text }] : [];
+    })
+    .map(({ row, text }) => ({
+      verdictId: row.id,
+      criterionId: row.criterion.id,
+      criterionTitle: text.title,
+      criterionDescription: text.description,
+      tier: text.tier,
+      points: text.points,
+      decision: row.decision,
+      dimensions: row.dimensions,
+      comment: row.comment,
+      campaignName: row.campaign.name,
+      queryExternalId: row.criterion.query.externalId,
+      submittedAt: (row.submittedAt ?? new Date(0)).toISOString(),
+    }));
 }

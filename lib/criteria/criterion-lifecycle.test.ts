@@ -371,9 +371,7 @@ describe('criterion lifecycle', () => {
         (error: unknown) => (error instanceof DomainError ? error.message : Promise.reject(error)),
       );
       for (let tries = 0; ; tries++) {
-        const waiting = await db.query<{ n: number }>(
-          `SELECT count(DISTINCT pid)::int AS n FROM pg_locks WHERE NOT granted`,
-        );
+        const waiting = await db.query<{ n: number }>(`SELECT count(DISTINCT pid)::int AS n FROM pg_locks WHERE NOT granted`);
         if ((waiting.rows[0]?.n ?? 0) >= 2) break;
         if (tries > 500) throw new Error('the two writers never queued behind the lock');
         await new Promise((resolve) => setImmediate(resolve));
