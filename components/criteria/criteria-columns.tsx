@@ -51,7 +51,12 @@ export const criteriaColumns = column.columns([
   column.accessor('status', {
     header: 'Status',
     size: 100,
-    cell: (info) => <Badge tone={STATUS_LABELS[info.getValue()].tone}>{STATUS_LABELS[info.getValue()].label}</Badge>,
+    cell: (info) => (
+      <span className="flex flex-wrap gap-1">
+        <Badge tone={STATUS_LABELS[info.getValue()].tone}>{STATUS_LABELS[info.getValue()].label}</Badge>
+        {info.row.original.inReaudit ? <Badge tone="blue">In re-audit</Badge> : null}
+      </span>
+    ),
   }),
   column.accessor('redLine', {
     header: 'Red line',

@@ -14,6 +14,7 @@ import { findAuditedTexts } from '@/lib/audit/find-audited-texts';
 import { type AuditMode, createCampaignSchema, verdictDraftSchema } from '@/lib/audit/schemas';
 import { FINAL_DECISION_MESSAGE, saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
 import type { SessionUser } from '@/lib/auth/roles';
+import { criteriaParamsSchema, listCriteria } from '@/lib/criteria/list-criteria';
 import { listDatasetStats } from '@/lib/datasets/dataset-stats';
 import { pgPool, prisma } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
@@ -327,6 +328,10 @@ describe('criterion lifecycle', () => {
     const second = await newCampaign('revised');
     const taken = await prisma.campaignCriterion.findMany({ where: { campaignId: second.id } });
     expect(taken.map((row) => row.criterionId).sort()).toEqual(revisedIds.sort());
+    // The browser finds them as in re-audit (and only them).
+    const reauditing = await listCriteria(criteriaParamsSchema.parse({ dataset: String(datasetId), reaudit: 'yes', limit: '200' }));
+    expect(reauditing.rows.map((row) => row.id).sort()).toEqual([...revisedIds].sort());
+    expect(reauditing.rows.every((row) => row.inReaudit && row.status === 'REVISED')).toBe(true);
     // The re-audit audits the revised text, and the criterion keeps its status while the re-audit runs.
     expect(taken.every((row) => row.revision > 0)).toBe(true);
     expect(await prisma.criterion.count({ where: { id: { in: revisedIds }, status: 'REVISED' } })).toBe(revisedIds.length);
@@ -342,6 +347,7 @@ describe('criterion lifecycle', () => {
     while ((await auditNext(second.id, a, () => 'ACCEPT')) !== null);
     while ((await auditNext(second.id, b, () => 'ACCEPT')) !== null);
     const verified = await prisma.criterion.findMany({ where: { id: { in: revisedIds } } });
+    expect((await listCriteria(criteriaParamsSchema.parse({ dataset: String(datasetId), reaudit: 'yes' }))).rows).toEqual([]);
     expect(verified.every((c) => c.status === 'VERIFIED' && c.finalCampaignId === second.id && c.revision === 1)).toBe(true);
     // The first campaign's outcomes still say what that campaign decided.
     const firstOutcomes = await db.query<{ final_decision: string }>(

@@ -3,6 +3,7 @@
 // decision) and its change history. Provenance (who generated it) is included for admins only; the
 // LLM judge's grades of the criterion for admins and reviewers.
 import type { Role } from '@/lib/auth/roles';
+import { inReauditSql } from '@/lib/criteria/in-reaudit-sql';
 import { prisma } from '@/lib/db';
 import { listCriterionGrades } from '@/lib/judge/list-criterion-grades';
 
@@ -80,13 +81,11 @@ export async function getCriterionDetail({ id, viewerRole }: { id: number; viewe
        WHERE cc.criterion_id = ${id}
        ORDER BY cc.campaign_id DESC`,
   ]);
-  const latest = audits[0];
   /** A later campaign is auditing the criterion again while its status keeps its latest final decision. */
-  const inReaudit =
-    criterion.finalCampaignId !== null &&
-    latest !== undefined &&
-    latest.campaign_id > criterion.finalCampaignId &&
-    latest.final_decision === null;
+  const [reaudit] = await prisma.$queryRaw<
+    { in_reaudit: boolean }[]
+  >`SELECT ${inReauditSql()} AS in_reaudit FROM criteria c WHERE c.id = ${id}`;
+  const inReaudit = reaudit?.in_reaudit ?? false;
 
   const events = await prisma.auditEvent.findMany({
     where: { entityType: 'criterion', entityId: String(id) },
