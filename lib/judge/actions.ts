@@ -6,6 +6,7 @@ import { defineAction } from '@/lib/auth/action';
 import { cancelRun, createRun, estimateRun } from '@/lib/judge/create-run';
 import { endpointSchema, saveEndpoint } from '@/lib/judge/endpoints';
 import { runInputSchema } from '@/lib/judge/run-schemas';
+import { dbId } from '@/lib/http/db-id';
 
 export const saveEndpointAction = defineAction(
   { name: 'judge.saveEndpoint', roles: ['ADMIN'], input: endpointSchema },
@@ -30,7 +31,7 @@ export const startRunAction = defineAction(
 );
 
 export const cancelRunAction = defineAction(
-  { name: 'judge.cancelRun', roles: ['ADMIN'], input: z.object({ runId: z.coerce.number().int().positive() }) },
+  { name: 'judge.cancelRun', roles: ['ADMIN'], input: z.object({ runId: dbId }) },
   async (input, { user, revalidate }) => {
     await cancelRun({ actor: user, runId: input.runId });
     revalidate(`/judge/runs/${input.runId}`);

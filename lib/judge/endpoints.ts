@@ -5,9 +5,10 @@ import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
 import { conflict } from '@/lib/errors';
+import { dbId } from '@/lib/http/db-id';
 
 export const endpointSchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: dbId.optional(),
   name: z.string().trim().min(1, 'Give the endpoint a name.').max(80),
   baseUrl: z
     .string()

@@ -5,7 +5,7 @@ import { EndpointForm } from '@/components/judge/endpoint-form';
 import { Card, PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
 import { listEndpoints } from '@/lib/judge/endpoints';
-import { parseRouteId } from '@/lib/judge/route-id';
+import { parseRouteId } from '@/lib/http/route-params';
 
 export const metadata: Metadata = { title: 'Edit endpoint' };
 
