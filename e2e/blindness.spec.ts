@@ -162,6 +162,8 @@ test('an expert never receives provenance, statuses or another expert’s verdic
     await page.keyboard.press('1');
   }
   await page.keyboard.press('n');
+  // The new proposal's title takes focus on the next frame: type only once it has it.
+  await expect(page.getByLabel('Title', { exact: true }).last()).toBeFocused();
   await page.keyboard.type('A missing point');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Proposal saved.' })).toBeVisible();
