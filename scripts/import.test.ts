@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
-import { NUL_LED_HEALTHBENCH, probeHealthBench } from '@/lib/testing/hostile-inputs';
+import { NUL_LED_HEALTHBENCH, probeHealthBench } from '@/tools/fixtures/hostile-inputs';
 
 const run = promisify(execFile);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'import-cli-'));

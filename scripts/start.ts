@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildApp, needsBuild } from '@/lib/app-process/build-app';
+import { buildApp, needsBuild } from '@/tools/app-process/build-app';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
 import { prepareDatabase } from '@/lib/db/prepare-database';
 import { disconnectDb } from '@/lib/db';

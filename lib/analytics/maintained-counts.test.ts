@@ -5,8 +5,8 @@
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeDashboard } from '@/lib/analytics/compute-dashboard';
-import type { AuditedCampaign } from '@/lib/bench/operations/dashboard';
-import { AUDIT_EXPERTS as experts, auditedDemo, dashboardVsRaw } from '@/lib/testing/audited-demo';
+import type { AuditedCampaign } from '@/tools/bench/operations/dashboard';
+import { AUDIT_EXPERTS as experts, auditedDemo, dashboardVsRaw } from '@/tools/fixtures/audited-demo';
 
 let db: pg.Pool;
 let campaign: AuditedCampaign;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role, type SessionUser } from '@/lib/auth/roles';
 import { runAsUser } from '@/lib/auth/session';
-import { loadActions } from '@/lib/testing/action-registry';
+import { loadActions } from '@/tools/testing/action-registry';
 
 const EXPECTED: Record<string, readonly Role[]> = {
   'users.create': ['ADMIN'],

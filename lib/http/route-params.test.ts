@@ -7,7 +7,7 @@ import type { SessionUser } from '@/lib/auth/roles';
 import { runAsUser } from '@/lib/auth/session';
 import { prisma } from '@/lib/db';
 import { parseRouteId } from '@/lib/http/route-params';
-import { OUT_OF_RANGE_SEGMENTS } from '@/lib/testing/hostile-inputs';
+import { OUT_OF_RANGE_SEGMENTS } from '@/tools/fixtures/hostile-inputs';
 import { seedDemoUsers } from '@/lib/seed/demo-users';
 
 describe('parseRouteId', () => {

@@ -8,8 +8,8 @@ import { createRun, estimateRun } from '@/lib/judge/create-run';
 import { runJudgeRun } from '@/lib/judge/run-judge-run';
 import { type RunInput, runInputSchema } from '@/lib/judge/run-schemas';
 import { healthbenchScore } from '@/lib/judge/scoring';
-import { type JudgeTestDouble, startJudgeTestDouble } from '@/lib/judge/test-double/server';
-import { FAST_CALLS, seedJudgeFixtures } from '@/lib/testing/judge-fixtures';
+import { type JudgeTestDouble, startJudgeTestDouble } from '@/tools/judge-test-double/server';
+import { FAST_CALLS, seedJudgeFixtures } from '@/tools/fixtures/judge-fixtures';
 
 let double: JudgeTestDouble;
 let admin: SessionUser;
