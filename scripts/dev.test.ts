@@ -33,7 +33,7 @@ describe('npm run dev', () => {
     expect(await prisma.dataset.count()).toBe(0);
     const port = await freePort();
     let output = '';
-    const started = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+    const started = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/dev.ts'], {
       cwd: process.cwd(),
       env: { ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1' },
     });

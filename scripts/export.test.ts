@@ -17,7 +17,10 @@ import { DEMO_DATASET, seedDemo } from '@/lib/seed/seed-demo';
 
 const run = promisify(execFile);
 const cli = (args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'scripts/export.ts', ...args], { env: { ...process.env }, cwd: process.cwd() });
+  run(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/export.ts', ...args], {
+    env: { ...process.env },
+    cwd: process.cwd(),
+  });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'export-cli-'));
 
 beforeAll(async () => {

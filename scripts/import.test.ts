@@ -16,10 +16,14 @@ async function cli(name: string, content: string | Uint8Array, args: string[]) {
   const file = path.join(tmp, name);
   fs.writeFileSync(file, content);
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', file, ...args], {
-      env: { ...process.env },
-      cwd: process.cwd(),
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--conditions=react-server', '--import', 'tsx', 'scripts/import.ts', file, ...args],
+      {
+        env: { ...process.env },
+        cwd: process.cwd(),
+      },
+    );
     return { code: 0, output: `${stdout}\n${stderr}` };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { submitAssignmentAction } from '@/lib/audit/actions';
 import { saveVerdict } from '@/lib/audit/verdicts';
-import { runAsUser } from '@/lib/auth/session';
+import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
 import { setUpTwoExperts } from '@/tools/fixtures/two-experts';
 

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveProposal, saveVerdict } from '@/lib/audit/verdicts';
 import { verdictDraftSchema } from '@/lib/audit/schemas';
-import { runAsUser } from '@/lib/auth/session';
+import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
 import { loadActions } from '@/tools/testing/action-registry';
 import { setUpTwoExperts, type TwoExperts } from '@/tools/fixtures/two-experts';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveProposalAction } from '@/lib/audit/actions';
-import { runAsUser } from '@/lib/auth/session';
+import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
 import { importFile } from '@/lib/import/import-file';
 import { bufferSource } from '@/lib/import/read-lines';

@@ -4,7 +4,7 @@
 import { claimNextAction, saveVerdictAction, submitAssignmentAction, updateAssignmentAction } from '@/lib/audit/actions';
 import { getExpertAssignment, listExpertCampaigns } from '@/lib/audit/expert-view';
 import type { SessionUser } from '@/lib/auth/roles';
-import { runAsUser } from '@/lib/auth/session';
+import { runAsUser } from '@/tools/testing/request-user';
 import type { ExpertClient } from '@/tools/stress/expert-loop';
 import { HttpStatusError } from '@/tools/stress/recorder';
 

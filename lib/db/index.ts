@@ -1,8 +1,9 @@
 // The Prisma client, one per process (a globalThis singleton survives Next's module reloading in dev).
 // `prisma` omits secrets by default; only the auth library gets `authPrisma`, which can read them.
+import 'server-only';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { databaseUrl } from '@/lib/env';
+import { databaseUrl, env } from '@/lib/env';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 
 const secretOmissions = {
@@ -13,7 +14,7 @@ const secretOmissions = {
 function createClients() {
   // Prisma stores DateTime as UTC in "timestamp without time zone"; SQL that compares those columns with
   // now() is only right when the session's time zone is UTC, whatever the server's default.
-  const pool = new pg.Pool({ connectionString: databaseUrl(), max: Number(process.env.DB_POOL_MAX ?? 10), options: '-c TimeZone=UTC' });
+  const pool = new pg.Pool({ connectionString: databaseUrl(), max: env().DB_POOL_MAX, options: '-c TimeZone=UTC' });
   // An idle client losing its server (Postgres restarted) must not crash the process; the pool reconnects.
   pool.on('error', (error) => console.error(`[db] idle connection error: ${error.message}`));
   // A connection lost while checked out (a COPY, a transaction) emits 'error' on its client, which without a

@@ -1,6 +1,7 @@
 // better-auth: email and password, sessions in the database (no cookie cache, so a deactivation or
 // sign-out takes effect on the next request on every instance), no public sign-up, no self-service profile
 // edits (lib/auth/auth-routes.ts), and one password-attempt limit for every path that checks a password.
+import 'server-only';
 import { betterAuth } from 'better-auth';
 import { prismaAdapter } from 'better-auth/adapters/prisma';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
