@@ -1,7 +1,9 @@
 // The judge endpoints an admin has configured. The API key shows as the NAME of its environment variable and
-// whether the server has it set; its value never leaves the server.
+// whether the server has it set; its value never leaves the server. The structured-output mode runs would
+// use, and what the last Test connection found, are shown beside it.
 import Link from 'next/link';
-import { count, formatUsd } from '@/components/judge/labels';
+import { ConnectionTestSummary } from '@/components/judge/connection-test-view';
+import { OUTPUT_MODE_LABELS, count, formatUsd } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import type { EndpointView } from '@/lib/judge/endpoints';
@@ -20,6 +22,8 @@ export function EndpointsTable({ endpoints }: { endpoints: EndpointView[] }) {
             <Th>Base URL</Th>
             <Th>Model</Th>
             <Th>API key</Th>
+            <Th>Structured output</Th>
+            <Th>Last test</Th>
             <Th align="right">Temp.</Th>
             <Th align="right">Concurrency</Th>
             <Th align="right">Req./min</Th>
@@ -47,6 +51,24 @@ export function EndpointsTable({ endpoints }: { endpoints: EndpointView[] }) {
               ) : (
                 <span className="text-xs text-slate-500">No key</span>
               )}
+              {endpoint.forbiddenVariables.length > 0 ? (
+                <span className="ml-1" title={`Not allowed: ${endpoint.forbiddenVariables.join(', ')}. Its calls fail.`}>
+                  <Badge tone="red">Variable not allowed</Badge>
+                </span>
+              ) : null}
+            </Td>
+            <Td className="whitespace-nowrap text-xs" data-testid={`endpoint-mode-${endpoint.name}`}>
+              {endpoint.effectiveOutputMode ? (
+                <>
+                  {OUTPUT_MODE_LABELS[endpoint.effectiveOutputMode].label}{' '}
+                  <span className="text-slate-500">({endpoint.outputMode ? 'chosen' : 'detected'})</span>
+                </>
+              ) : (
+                <Badge tone="amber">Test connection first</Badge>
+              )}
+            </Td>
+            <Td>
+              <ConnectionTestSummary test={endpoint.connectionTest} />
             </Td>
             <Td align="right">{endpoint.temperature}</Td>
             <Td align="right">{count(endpoint.maxConcurrency)}</Td>

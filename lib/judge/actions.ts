@@ -6,6 +6,7 @@ import { defineAction } from '@/lib/auth/action';
 import { cancelRun, createRun, estimateRun } from '@/lib/judge/create-run';
 import { endpointSchema, saveEndpoint } from '@/lib/judge/endpoints';
 import { runInputSchema } from '@/lib/judge/run-schemas';
+import { testEndpointConnection } from '@/lib/judge/test-endpoint-connection';
 
 export const saveEndpointAction = defineAction(
   { name: 'judge.saveEndpoint', roles: ['ADMIN'], input: endpointSchema },
@@ -13,6 +14,19 @@ export const saveEndpointAction = defineAction(
     const saved = await saveEndpoint({ actor: user, input });
     revalidate('/judge');
     return { data: saved, message: `Saved the endpoint "${input.name}".` };
+  },
+);
+
+export const testConnectionAction = defineAction(
+  {
+    name: 'judge.testConnection',
+    roles: ['ADMIN'],
+    input: z.object({ endpointId: z.coerce.number().int().positive().max(2_147_483_647) }),
+  },
+  async (input, { user, revalidate }) => {
+    const test = await testEndpointConnection({ actor: user, endpointId: input.endpointId });
+    revalidate('/judge', `/judge/endpoints/${input.endpointId}`);
+    return { data: test, message: test.message };
   },
 );
 
