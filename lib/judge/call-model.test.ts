@@ -10,7 +10,6 @@ import {
   JudgeCallError,
   type ModelRequest,
   requestHash,
-  stripJsonFence,
 } from '@/lib/judge/call-model';
 import { type JudgeTestDouble, startJudgeTestDouble } from '@/lib/judge/test-double/server';
 
@@ -507,15 +506,6 @@ describe('requestHash', () => {
       requestHash({ ...base, extraQuery: [{ name: 'api-version', env: 'AZURE_API_KEY' }] }, request, prompt),
     ];
     expect(new Set([hash, ...variants]).size).toBe(variants.length + 1);
-  });
-});
-
-describe('stripJsonFence', () => {
-  it('unwraps a fenced answer and leaves anything else alone', () => {
-    expect(stripJsonFence('```json\n{"a": 1}\n```')).toBe('{"a": 1}');
-    expect(stripJsonFence('  ```\n{"a": [1,\n2]}\n```  \n')).toBe('{"a": [1,\n2]}');
-    expect(stripJsonFence(' {"a": 1} ')).toBe('{"a": 1}');
-    expect(stripJsonFence('Here: ```json\n{"a": 1}\n```')).toBe('Here: ```json\n{"a": 1}\n```');
   });
 });
 

@@ -11,8 +11,6 @@ import { readAnswer } from '@/lib/judge/read-answer';
 import { backoffDelayMs, providerRetryDelayMs } from '@/lib/judge/retry-delay';
 import { type OutputMode, buildWireRequest } from '@/lib/judge/wire-request';
 
-export { stripJsonFence } from '@/lib/judge/read-answer';
-
 /** Same names as the Prisma enum JudgeErrorClass. */
 export type JudgeErrorClass =
   | 'RATE_LIMITED'

@@ -7,7 +7,7 @@ export type AnswerReading<T> =
   | { ok: true; value: T; text: string; reasoning: string | null }
   | { ok: false; message: string; text: string; reasoning: string | null };
 
-/** Start positions tried in one answer: enough for any real answer, bounded for a hostile one. */
+/** Start positions tried in one answer (each a scan to its closing brace): plenty for a real answer, bounded for a hostile one. */
 const MAX_CANDIDATES = 200;
 const THINK_TAGS = ['think', 'thinking'];
 
@@ -81,9 +81,9 @@ export function readAnswer<T>(content: string, parse: (value: unknown) => T, sep
   }
   let tried = 0;
   for (let start = text.indexOf('{'); start !== -1 && tried < MAX_CANDIDATES; start = text.indexOf('{', start + 1)) {
+    tried += 1;
     const end = objectEnd(text, start);
     if (end === -1) continue;
-    tried += 1;
     let json: unknown;
     try {
       json = JSON.parse(text.slice(start, end + 1));
