@@ -3,8 +3,10 @@
 // generates criteria for three queries under the active meta-rubric version (they appear PENDING with their
 // provenance, which only admins see), grades the responses, runs a pairwise comparison and watches each run
 // to completion; a run against endpoints that answer garbage or lack their API key ends FAILED with its error
-// classes. A reviewer sees the judge's grades in the criterion drawer but not the provenance, and gets 403 on
-// the judge pages, as experts do. The queries are a dataset of this test's own, so no other test sees them.
+// classes. Endpoints that behave as real servers do (a reasoning model without usage, a server that refuses
+// json_schema) get their structured-output mode from Test connection, and their runs show the mode used. A
+// reviewer sees the judge's grades in the criterion drawer but not the provenance, and gets 403 on the judge
+// pages, as experts do. The queries are a dataset of this test's own, so no other test sees them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
@@ -25,9 +27,11 @@ const ENDPOINTS = {
   garbage: `Garbage double ${token}`,
   keyless: `Keyless ${token}`,
   slow: `Slow double ${token}`,
+  reasoning: `Reasoning double ${token}`,
+  objectOnly: `JSON-object double ${token}`,
 };
 /** Named on the keyless endpoint and set nowhere: its calls fail before reaching any server. */
-const UNSET_KEY = `JUDGE_E2E_UNSET_${token.toUpperCase()}`;
+const UNSET_KEY = `JUDGE_E2E_UNSET_${token.toUpperCase()}_API_KEY`;
 
 let double: JudgeTestDouble;
 let garbage: JudgeTestDouble;
@@ -72,7 +76,21 @@ test.afterAll(async () => {
   await disconnectDb();
 });
 
-async function addEndpoint(page: Page, fields: { name: string; baseUrl: string; model?: string; apiKeyEnv?: string }) {
+/**
+ * Adds an endpoint through the form. The form opens the new endpoint's page; in automatic mode (the default)
+ * Test connection is pressed there and must find `detect`; otherwise the mode is chosen in the form.
+ */
+async function addEndpoint(
+  page: Page,
+  fields: {
+    name: string;
+    baseUrl: string;
+    model?: string;
+    apiKeyEnv?: string;
+    mode?: 'JSON_SCHEMA' | 'JSON_OBJECT' | 'PROMPT_ONLY';
+    detect?: string;
+  },
+) {
   await page.goto('/judge');
   await page.getByRole('link', { name: 'Add endpoint' }).click();
   await expect(page).toHaveURL(/\/judge\/endpoints\/new$/);
@@ -81,12 +99,21 @@ async function addEndpoint(page: Page, fields: { name: string; baseUrl: string; 
   await form.getByLabel('Model').fill(fields.model ?? MODEL);
   await form.getByLabel('Base URL').fill(fields.baseUrl);
   if (fields.apiKeyEnv) await form.getByLabel('API key variable (optional)').fill(fields.apiKeyEnv);
+  if (fields.mode) await form.getByLabel('Structured output').selectOption(fields.mode);
   await form.getByLabel('Max concurrency').fill('8');
   await form.getByLabel('Timeout (seconds)').fill('10');
   await form.getByLabel('Price per million prompt tokens (USD)').fill('1');
   await form.getByLabel('Price per million completion tokens (USD)').fill('2');
   await form.getByRole('button', { name: 'Add endpoint' }).click();
-  await expect(page).toHaveURL(/\/judge$/);
+  await expect(page).toHaveURL(/\/judge\/endpoints\/\d+\?created=1$/);
+  if (fields.detect) {
+    await expect(page.getByTestId('endpoint-mode')).toContainText('no mode yet');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByTestId('detected-mode')).toHaveText(fields.detect, { timeout: 30_000 });
+    await expect(page.getByTestId('connection-server-model')).toHaveText(fields.model ?? MODEL);
+    await expect(page.getByTestId('endpoint-mode')).toContainText(`${fields.detect} (detected)`);
+  }
+  await page.goto('/judge');
   await expect(page.getByTestId(`endpoint-${fields.name}`)).toContainText(fields.model ?? MODEL);
 }
 
@@ -142,12 +169,34 @@ test.describe('as an admin', () => {
       await expect(input, label).toHaveAttribute('aria-describedby', /-error/);
     }
     await expect(form.getByLabel('Name')).toHaveValue(ENDPOINTS.main);
+    // Issue 16.3: the server's own settings are never sent to an endpoint, and the form says what is allowed.
+    await expect(form.getByTestId('allowed-env-names')).toContainText('^[A-Z][A-Z0-9_]*_API_KEY$');
+    await expect(form.getByTestId('allowed-env-names')).toContainText('BETTER_AUTH_SECRET');
+    await form.getByLabel('Base URL').fill(double.url);
+    await form.getByLabel('Model').fill(MODEL);
+    for (const name of ['NODE_ENV', 'DATABASE_URL', 'BETTER_AUTH_SECRET']) {
+      await form.getByLabel('API key variable (optional)').fill(name);
+      await form.getByRole('button', { name: 'Add endpoint' }).click();
+      await expect(form.locator('#apiKeyEnv-error')).toHaveText(
+        `${name} is one of the app's own settings and is never sent to a judge endpoint.`,
+      );
+    }
+    await expect(page).toHaveURL(/\/judge\/endpoints\/new$/);
 
-    await addEndpoint(page, { name: ENDPOINTS.main, baseUrl: double.url });
+    await addEndpoint(page, { name: ENDPOINTS.main, baseUrl: double.url, detect: 'JSON schema (strict)' });
     await expect(page.getByTestId(`endpoint-${ENDPOINTS.main}`)).toContainText('No key');
-    await addEndpoint(page, { name: ENDPOINTS.garbage, baseUrl: garbage.url });
+    await expect(page.getByTestId(`endpoint-mode-${ENDPOINTS.main}`)).toHaveText('JSON schema (strict) (detected)');
+    // Garbage answers and a missing key fail every probe: their mode is chosen instead.
+    await addEndpoint(page, { name: ENDPOINTS.garbage, baseUrl: garbage.url, mode: 'JSON_SCHEMA' });
     // Another model name: a request identical to one already answered would be served from the stored answer.
-    await addEndpoint(page, { name: ENDPOINTS.keyless, baseUrl: double.url, model: `${MODEL}-keyless`, apiKeyEnv: UNSET_KEY });
+    await addEndpoint(page, {
+      name: ENDPOINTS.keyless,
+      baseUrl: double.url,
+      model: `${MODEL}-keyless`,
+      apiKeyEnv: UNSET_KEY,
+      mode: 'JSON_SCHEMA',
+    });
+    await expect(page.getByTestId(`endpoint-mode-${ENDPOINTS.garbage}`)).toHaveText('JSON schema (strict) (chosen)');
     const keyless = page.getByTestId(`endpoint-${ENDPOINTS.keyless}`);
     await expect(keyless).toContainText(UNSET_KEY);
     await expect(keyless).toContainText('Not set');
@@ -252,6 +301,56 @@ test.describe('as an admin', () => {
     const consistent = comparisons.filter((comparison) => comparison.positionConsistent === true).length;
     await expect(page.getByTestId('position-consistency')).toHaveText(`${Math.round((consistent / 3) * 100)}%`);
     await expect(page.getByRole('table', { name: 'Pairs compared' }).getByRole('row')).toHaveCount(4);
+  });
+
+  test('endpoints that behave as real servers do: Test connection picks the mode, and the run page shows it', async ({ page }) => {
+    test.setTimeout(150_000);
+    // A reasoning model that writes <think>…</think> before its JSON and reports no token usage.
+    await addEndpoint(page, {
+      name: ENDPOINTS.reasoning,
+      baseUrl: double.url,
+      model: `${MODEL}+think+no-usage`,
+      detect: 'JSON schema (strict)',
+    });
+    await launch(page, 'Grade responses', [ENDPOINTS.reasoning]);
+    await page.getByLabel('Query ids (optional)').fill(String(queryIds[0]));
+    const gradeRunId = await startAndWatch(page, 'Succeeded');
+    const reasoningId = await endpointId(ENDPOINTS.reasoning);
+    await expect(page.getByTestId(`run-endpoint-mode-${reasoningId}`)).toHaveText('JSON schema (strict)');
+    const gradeRun = await prisma.judgeRun.findUniqueOrThrow({ where: { id: gradeRunId } });
+    expect(gradeRun.unknownUsageCalls).toBe(gradeRun.totalTasks);
+    expect(await prisma.grade.count({ where: { runId: gradeRunId } })).toBe(gradeRun.totalTasks);
+    // No usage: the totals are unknown, not $0.
+    await expect(page.getByTestId('run-cost')).toHaveText('unknown');
+    await expect(page.getByTestId('run-prompt-tokens')).toHaveText('unknown');
+    // The call page keeps the reasoning apart from the answer that was parsed (admins only: the judge pages are).
+    await page.getByRole('table', { name: 'Calls of this run' }).getByRole('link').first().click();
+    await expect(page.getByTestId('call-output-mode')).toHaveText('JSON schema (strict)');
+    await expect(page.getByTestId('call-reasoning')).toContainText('A first draft');
+    await expect(page.getByTestId('call-raw-output')).not.toContainText('<think>');
+    await expect(page.getByTestId('call-tokens')).toHaveText('unknown: the server reported no usage');
+
+    // A server that answers json_schema with a 400: Test connection falls back to json_object, and a run uses it.
+    await addEndpoint(page, {
+      name: ENDPOINTS.objectOnly,
+      baseUrl: double.url,
+      model: `${MODEL}+reject-json-schema`,
+      detect: 'JSON object',
+    });
+    await expect(page.getByTestId(`endpoint-mode-${ENDPOINTS.objectOnly}`)).toHaveText('JSON object (detected)');
+    await expect(page.getByTestId(`endpoint-${ENDPOINTS.objectOnly}`).getByTestId('connection-test-summary')).toContainText('JSON object');
+    const objectId = await endpointId(ENDPOINTS.objectOnly);
+    await page.goto(`/judge/endpoints/${objectId}`);
+    await expect(page.getByTestId('probe-JSON_SCHEMA')).toContainText('Bad request');
+    await expect(page.getByTestId('probe-JSON_OBJECT')).toContainText('Worked');
+    await launch(page, 'Pairwise comparison', [ENDPOINTS.objectOnly]);
+    await page.getByLabel('Query ids (optional)').fill(String(queryIds[0]));
+    const pairRunId = await startAndWatch(page, 'Succeeded');
+    await expect(page.getByTestId(`run-endpoint-mode-${objectId}`)).toHaveText('JSON object');
+    const pairRun = await prisma.judgeRun.findUniqueOrThrow({ where: { id: pairRunId } });
+    expect(await prisma.pairwiseComparison.count({ where: { runId: pairRunId } })).toBe(pairRun.totalTasks);
+    const modes = await prisma.judgeCall.findMany({ where: { tasks: { some: { runId: pairRunId } } }, select: { outputMode: true } });
+    expect(modes.map((call) => call.outputMode)).toEqual(Array(pairRun.totalTasks).fill('JSON_OBJECT'));
   });
 
   test('a run whose endpoints answer garbage or lack their key ends FAILED with its error classes', async ({ page }) => {

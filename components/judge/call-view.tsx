@@ -113,7 +113,7 @@ export function CallView({ call }: { call: Call }) {
         ) : null}
       </Card>
 
-      <Card title="Raw output">
+      <Card title={call.reasoning === null ? 'Raw output' : 'Raw output (its reasoning is shown apart, below)'}>
         {call.rawOutput === null ? (
           <p className="text-sm text-slate-500">No output{call.status === 'RUNNING' ? ' yet' : ''}.</p>
         ) : (

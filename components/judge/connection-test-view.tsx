@@ -11,16 +11,13 @@ export function ConnectionTestSummary({ test }: { test: ConnectionTest | null })
   if (!test) return <span className="text-xs text-slate-500">Not tested</span>;
   return (
     <span className="text-xs text-slate-600" data-testid="connection-test-summary">
-      {test.mode ? <Badge tone="green">{OUTPUT_MODE_LABELS[test.mode].label}</Badge> : <Badge tone="red">No mode worked</Badge>}{' '}
-      {formatMs(test.latencyMs)}
+      {test.mode ? `${OUTPUT_MODE_LABELS[test.mode].label} worked` : <Badge tone="red">No mode worked</Badge>} · {formatMs(test.latencyMs)}{' '}
+      · <time dateTime={test.testedAt}>{formatDate(test.testedAt, true)}</time>
       {test.serverModel ? (
-        <>
-          {' · '}
-          <span className="font-mono">{test.serverModel}</span>
-        </>
+        <span className="block max-w-64 truncate font-mono" title={`The server's model name: ${test.serverModel}`}>
+          {test.serverModel}
+        </span>
       ) : null}
-      {' · '}
-      <time dateTime={test.testedAt}>{formatDate(test.testedAt, true)}</time>
     </span>
   );
 }

@@ -260,9 +260,11 @@ describe('callModel against the test double', () => {
       expect(error.attempts).toBe(1);
       expect(error.message).toContain('JUDGE_TEST_API_KEY');
       expect(JSON.stringify({ message: error.message, log: error.attemptLog })).not.toContain('sk-wrong-value');
-      // Without apiKeyEnv a placeholder key goes out, which this double refuses.
+      expect(locked.requests().at(-1)?.headers.authorization).toBe('Bearer sk-test-double-secret');
+      // Without apiKeyEnv no Authorization header goes out (no made-up credential), which this double refuses.
       const anonymous = await callError(callModel({ ...endpoint, baseUrl: locked.url }, gradeRequest('No key at all'), parseGrade));
       expect(anonymous.errorClass).toBe('AUTH');
+      expect(anonymous.message).toContain('the endpoint wants a key');
     } finally {
       await locked.close();
     }
@@ -420,6 +422,7 @@ describe('callModel against servers as they are in the wild (test double behavio
     );
     const sent = double.requests().at(-1);
     expect(sent?.headers['api-key']).toBe('azure-secret');
+    expect(sent?.headers.authorization).toBeUndefined();
     expect(sent?.url).toBe('/v1/chat/completions?api-version=2024-10-21');
   });
 

@@ -153,7 +153,7 @@ export class JudgeCallError extends Error {
 }
 
 const RETRYABLE: ReadonlySet<JudgeErrorClass> = new Set(['RATE_LIMITED', 'SERVER_ERROR', 'TIMEOUT', 'NETWORK']);
-/** Local servers (vLLM, Ollama, the test double) accept any key, but the SDK insists on one. */
+/** The SDK insists on a key; for an endpoint without one, its Authorization header is then removed. */
 const NO_KEY = 'no-key';
 const REQUEST_HASH_VERSION = 'rubric-audit/judge-request/2';
 
@@ -287,7 +287,9 @@ export async function callModel<T>(
     project: null,
     timeout: Math.max(1, Math.round(endpoint.timeoutSeconds * 1000)),
     maxRetries: 0,
-    defaultHeaders: variables.headers,
+    // No key variable: no Authorization header at all, rather than a made-up credential (a gateway that takes
+    // its key in another header, such as Azure's api-key, may refuse a bearer token it cannot read).
+    defaultHeaders: { ...(endpoint.apiKeyEnv ? {} : { Authorization: null }), ...variables.headers },
     defaultQuery: variables.query,
   });
   const wire = buildWireRequest(outputMode, request);
