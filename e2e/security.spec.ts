@@ -1,6 +1,8 @@
 // Security headers, cookies and sessions, hostile URL parameters and stored-XSS rendering, against `next start`.
 // Data of its own: a dataset imported here (department Toxicology), sessions made here.
+import { randomUUID } from 'node:crypto';
 import { type Page, expect, test } from '@playwright/test';
+import { hashPassword } from 'better-auth/crypto';
 import type { Role } from '@/lib/auth/roles';
 import { ROLES } from '@/lib/auth/roles';
 import { ROUTE_POLICY } from '@/lib/auth/route-policy';
@@ -8,6 +10,8 @@ import { SESSION_MAX_AGE_SECONDS } from '@/lib/auth';
 import { disconnectDb, prisma } from '@/lib/db';
 import { importFile } from '@/lib/import/import-file';
 import { bufferSource } from '@/lib/import/read-lines';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
+import { SOCKET_ADDRESS_HEADER } from '@/lib/http/socket-address';
 import { HOSTILE_TEXT, URL_CASES } from '@/lib/testing/hostile-inputs';
 import { alertIn } from './expect-alert';
 import { demoUser, signIn, storageStateFor } from './fixtures';
@@ -173,6 +177,75 @@ test('repeated failed sign-ins are throttled with a clear message on the form', 
   expect(messages.at(-1)).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
   await page.goto('/');
   await expect(page).toHaveURL(/\/sign-in$/);
+});
+
+/** An expert account of this test's own, so locking it out disturbs no other test. */
+async function freshAccount(password: string): Promise<string> {
+  const id = randomUUID();
+  const email = `probe-${id}@rubric-audit.local`;
+  await prisma.user.create({
+    data: {
+      id,
+      email,
+      name: 'Probe account',
+      emailVerified: true,
+      role: 'EXPERT',
+      accounts: { create: { id: randomUUID(), providerId: 'credential', accountId: id, password: await hashPassword(password) } },
+    },
+  });
+  return email;
+}
+
+test.describe('better-auth over HTTP (issue 16)', () => {
+  // What a client can forge: X-Forwarded-For and the app's own address headers.
+  const forged = (i: number) => ({
+    'x-forwarded-for': `203.0.113.${i + 1}`,
+    [SOCKET_ADDRESS_HEADER]: '198.51.100.99',
+    [CLIENT_ADDRESS_HEADER]: '198.51.100.98',
+  });
+
+  test('POST /api/auth/sign-in/email with a new X-Forwarded-For each time is throttled per account, right password included', async ({
+    request,
+    baseURL,
+  }) => {
+    const LIMIT = 12; // scripts/e2e.ts: SIGN_IN_ATTEMPTS_PER_ACCOUNT_PER_MINUTE
+    const password = 'the-right-password';
+    const email = await freshAccount(password);
+    const attempt = (i: number, guess: string) =>
+      request.post('/api/auth/sign-in/email', { data: { email, password: guess }, headers: { origin: baseURL ?? '', ...forged(i) } });
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMIT; i += 1) statuses.push((await attempt(i, `wrong-${i}`)).status());
+    expect(statuses).toEqual([...Array(LIMIT).fill(401), 429]);
+    const right = await attempt(99, password);
+    expect(right.status()).toBe(429);
+    expect(Number(right.headers()['x-retry-after'])).toBeGreaterThan(0);
+    expect(await prisma.session.count({ where: { user: { email } } })).toBe(0);
+  });
+
+  test("under next start the address recorded is the socket's, whatever the client forged", async ({ request, baseURL }) => {
+    const password = 'the-right-password';
+    const email = await freshAccount(password);
+    const response = await request.post('/api/auth/sign-in/email', {
+      data: { email, password },
+      headers: { origin: baseURL ?? '', ...forged(0) },
+    });
+    expect(response.status()).toBe(200);
+    const session = await prisma.session.findFirstOrThrow({ where: { user: { email } } });
+    expect(['127.0.0.1', '::1']).toContain(session.ipAddress);
+  });
+
+  test.describe('as an expert', () => {
+    test.use({ storageState: storageStateFor('EXPERT') });
+    test('POST /api/auth/update-user is refused: names and pictures are changed by an admin', async ({ page, baseURL }) => {
+      const expert = demoUser('EXPERT');
+      for (const data of [{ name: 'Ada Admin' }, { image: 'javascript:alert(1)' }]) {
+        const response = await page.request.post('/api/auth/update-user', { data, headers: { origin: baseURL ?? '' } });
+        expect(response.status()).toBe(403);
+      }
+      const row = await prisma.user.findUniqueOrThrow({ where: { email: expert.email } });
+      expect(row).toMatchObject({ name: expert.name, image: null });
+    });
+  });
 });
 
 test.describe('hostile URL parameters', () => {

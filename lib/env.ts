@@ -20,6 +20,12 @@ const schema = z.object({
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Sign-in attempts allowed per minute for one account; defaults to SIGN_IN_ATTEMPTS_PER_MINUTE. */
   SIGN_IN_ATTEMPTS_PER_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  /**
+   * Reverse proxies in front of the app that append the client's address to X-Forwarded-For. 0: use the TCP
+   * peer's address and never read X-Forwarded-For (a client can write anything there); N: the Nth address from
+   * the right of X-Forwarded-For.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(20).default(0),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**
    * Which environment variables a judge endpoint may name for its API key and its extra headers and query

@@ -13,6 +13,7 @@ import { resolveDatabase } from '@/lib/db/resolve-database';
 import { formatBytes } from '@/lib/export/export-formats';
 import { runExport } from '@/lib/export/run-export';
 import { readStoredFile } from '@/lib/files/stored-file';
+import { parseRouteId } from '@/lib/http/route-params';
 import { requestExport } from '@/lib/releases/request-export';
 import { EXPORT_FORMATS, type ExportFormat } from '@/lib/releases/schemas';
 
@@ -54,10 +55,15 @@ async function write(body: AsyncIterable<Uint8Array>, fileName: string) {
 }
 
 async function findRelease(spec: string) {
-  if (/^\d+$/.test(spec)) return prisma.release.findUnique({ where: { id: Number(spec) } });
+  // Digits beyond the id range name no release (rather than reaching the database as an overflow).
+  if (/^\d+$/.test(spec)) {
+    const id = parseRouteId(spec);
+    return id === null ? null : prisma.release.findUnique({ where: { id } });
+  }
   const at = spec.lastIndexOf('@');
   if (at > 0 && /^\d+$/.test(spec.slice(at + 1))) {
-    return prisma.release.findUnique({ where: { name_version: { name: spec.slice(0, at), version: Number(spec.slice(at + 1)) } } });
+    const version = parseRouteId(spec.slice(at + 1));
+    return version === null ? null : prisma.release.findUnique({ where: { name_version: { name: spec.slice(0, at), version } } });
   }
   return prisma.release.findFirst({ where: { name: spec, status: 'FROZEN' }, orderBy: { version: 'desc' } });
 }
@@ -66,7 +72,8 @@ let exitCode = 1;
 try {
   if (args.values.dataset !== undefined) {
     const spec = args.values.dataset;
-    const dataset = await prisma.dataset.findFirst({ where: /^\d+$/.test(spec) ? { id: Number(spec) } : { name: spec } });
+    const id = /^\d+$/.test(spec) ? parseRouteId(spec) : undefined;
+    const dataset = id === null ? null : await prisma.dataset.findFirst({ where: id === undefined ? { name: spec } : { id } });
     if (!dataset) throw new Error(`no dataset "${spec}"`);
     await write(
       formatBytes('native', { kind: 'dataset', datasetId: dataset.id }),

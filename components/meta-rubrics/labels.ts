@@ -22,8 +22,3 @@ export const EVENT_LABELS: Record<string, string> = {
   REJECT: 'rejected',
   REVISE: 'revised',
 };
-
-/** Route segments are positive integers; anything else is "not found". */
-export function toId(text: string | undefined): number | null {
-  return text && /^\d{1,9}$/.test(text) && Number(text) >= 1 ? Number(text) : null;
-}

@@ -2,7 +2,7 @@
 // A chart with its title, a CSV download of its numbers, and the same numbers as a visually hidden table for
 // assistive technology (the SVG itself is hidden from it). Every chart in the app goes through this frame.
 import { type ReactNode, useId } from 'react';
-import type { CsvCell } from '@/components/ui/csv';
+import type { CsvCell } from '@/lib/export/csv';
 import { CsvDownloadLink } from '@/components/ui/csv-download-link';
 
 export const AXIS_TICK = { fontSize: 11, fill: '#64748b' };

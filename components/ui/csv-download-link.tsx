@@ -2,7 +2,7 @@
 // "Download CSV" for numbers already on the page: the file is made in the browser as a Blob URL (no route
 // handler, no second query), and revoked when the data changes or the link unmounts.
 import { useEffect, useState } from 'react';
-import { type CsvCell, toCsv } from '@/components/ui/csv';
+import { type CsvCell, toCsv } from '@/lib/export/csv';
 
 export function CsvDownloadLink({
   filename,

@@ -4,9 +4,8 @@
 import { z } from 'zod';
 import '@/lib/zod-config';
 import { DECISIONS, DIMENSIONS, WEIGHT_DIRECTIONS, revisionSchema } from '@/lib/audit/schemas';
+import { dbId, dbInt } from '@/lib/http/db-id';
 
-const INT4_MAX = 2_147_483_647;
-const id = z.coerce.number().int().positive().max(INT4_MAX);
 /** An empty URL parameter or form field means "not given" (z.coerce would read it as 0). */
 const blankAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -16,7 +15,7 @@ export type QueueTab = (typeof QUEUE_TABS)[number];
 /** The queue's URL parameters; anything malformed falls back to the default instead of failing. */
 export const queueParamsSchema = z.object({
   tab: z.enum(QUEUE_TABS).default('unresolved').catch('unresolved'),
-  campaign: z.preprocess(blankAsUndefined, id.optional()).catch(undefined),
+  campaign: z.preprocess(blankAsUndefined, dbId.optional()).catch(undefined),
   /** Agreement threshold: only criteria whose agreement is at most this (default: every disagreement). */
   max: z.preprocess(blankAsUndefined, z.coerce.number().min(0).max(1).optional()).catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
@@ -34,10 +33,10 @@ const isRevision = (decision: string | null | undefined) => decision === 'REVISE
 
 export const adjudicationSchema = z
   .object({
-    campaignId: id,
-    criterionId: id,
+    campaignId: dbId,
+    criterionId: dbId,
     /** The rowVersion the reviewer started from (0 when there was no adjudication yet). */
-    expectedRowVersion: z.coerce.number().int().min(0),
+    expectedRowVersion: dbInt(0),
     goldDecision: z.enum(DECISIONS, 'Choose the gold decision'),
     dimensions: z
       .union([z.enum(DIMENSIONS), z.array(z.enum(DIMENSIONS))])

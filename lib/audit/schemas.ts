@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import '@/lib/zod-config';
 import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
+import { dbId, dbIdRange, dbInt } from '@/lib/http/db-id';
 
 export const DECISIONS = ['ACCEPT', 'REVISE_MINOR', 'REVISE_MAJOR', 'REJECT'] as const;
 export const DIMENSIONS = ['CORRECTNESS', 'COMPREHENSIVENESS', 'RELEVANCE', 'WEIGHT'] as const;
@@ -21,7 +22,7 @@ const list = <T extends z.ZodType>(item: T) =>
 export const selectionSchema = z.discriminatedUnion('mode', [
   z.object({
     mode: z.literal('filter'),
-    datasetId: z.coerce.number().int().positive('Choose a dataset'),
+    datasetId: z.coerce.number('Choose a dataset').pipe(dbIdRange),
     category: z.enum(CATEGORIES).optional(),
     department: z.string().trim().max(200).optional(),
     tier: z.enum(TIERS).optional(),
@@ -32,7 +33,7 @@ export const selectionSchema = z.discriminatedUnion('mode', [
   }),
   z.object({
     mode: z.literal('sample'),
-    datasetId: z.coerce.number().int().positive('Choose a dataset'),
+    datasetId: z.coerce.number('Choose a dataset').pipe(dbIdRange),
     /** How many queries to draw; allocated to categories in proportion to the population. */
     queries: z.coerce.number().int().min(1, 'At least one query').max(100_000),
     seed: z.coerce.number().int().min(0).max(2_147_483_647).default(1),
@@ -80,10 +81,10 @@ export const revisionSchema = z.object({
 });
 
 export const verdictDraftSchema = z.object({
-  assignmentId: z.coerce.number().int().positive(),
-  criterionId: z.coerce.number().int().positive(),
+  assignmentId: dbId,
+  criterionId: dbId,
   /** The rowVersion the client last saw (0 for a verdict it has never saved). */
-  rowVersion: z.coerce.number().int().min(0),
+  rowVersion: dbInt(0),
   decision: z.enum(DECISIONS).nullable().default(null),
   dimensions: z.array(z.enum(DIMENSIONS)).max(4).default([]),
   weightDirection: z.enum(WEIGHT_DIRECTIONS).nullable().default(null),
@@ -96,15 +97,15 @@ export const verdictDraftSchema = z.object({
 export type VerdictDraft = z.infer<typeof verdictDraftSchema>;
 
 export const submitAssignmentSchema = z.object({
-  assignmentId: z.coerce.number().int().positive(),
-  rowVersion: z.coerce.number().int().min(1),
+  assignmentId: dbId,
+  rowVersion: dbInt(1),
   comprehensiveness: z.coerce.number().int().min(1, 'Rate the completeness of the set').max(5),
   comprehensivenessComment: z.string().trim().max(10_000).optional(),
 });
 
 export const assignmentStateSchema = z.object({
-  assignmentId: z.coerce.number().int().positive(),
-  rowVersion: z.coerce.number().int().min(1),
+  assignmentId: dbId,
+  rowVersion: dbInt(1),
   cursor: z.coerce.number().int().min(0).max(1000).optional(),
   comprehensiveness: z.coerce.number().int().min(1).max(5).nullable().optional(),
   comprehensivenessComment: z.string().max(10_000).nullable().optional(),
@@ -112,10 +113,10 @@ export const assignmentStateSchema = z.object({
 });
 
 export const proposalSchema = z.object({
-  assignmentId: z.coerce.number().int().positive(),
+  assignmentId: dbId,
   /** Present to edit an existing proposal. */
-  proposalId: z.coerce.number().int().positive().optional(),
-  rowVersion: z.coerce.number().int().min(0).default(0),
+  proposalId: dbId.optional(),
+  rowVersion: dbInt(0).default(0),
   title: z.string('Give the missing criterion a title').trim().min(1, 'Give the missing criterion a title').max(2_000),
   description: z.string().trim().max(20_000).default(''),
   tier: z.enum(TIERS),
@@ -134,10 +135,10 @@ export const proposalSchema = z.object({
 });
 
 export const deleteProposalSchema = z.object({
-  assignmentId: z.coerce.number().int().positive(),
-  proposalId: z.coerce.number().int().positive(),
+  assignmentId: dbId,
+  proposalId: dbId,
 });
 
-export const claimSchema = z.object({ campaignId: z.coerce.number().int().positive() });
-export const releaseSchema = z.object({ assignmentId: z.coerce.number().int().positive() });
-export const closeCampaignSchema = z.object({ campaignId: z.coerce.number().int().positive() });
+export const claimSchema = z.object({ campaignId: dbId });
+export const releaseSchema = z.object({ assignmentId: dbId });
+export const closeCampaignSchema = z.object({ campaignId: dbId });

@@ -21,6 +21,8 @@ export interface ActionContext {
 export interface ActionMeta {
   name: string;
   roles: readonly Role[];
+  /** The input schema, so tests can walk every field of every action (lib/security/hostile-inputs.test.ts). */
+  input: z.ZodType;
 }
 
 export type ServerAction<I, T> = ((input: I | FormData) => Promise<ActionResult<T>>) & { meta: ActionMeta };
@@ -102,5 +104,5 @@ export function defineAction<S extends z.ZodType, T>(
       return { ok: false, code: 'ERROR', error: 'Something went wrong on our side. It has been logged.' };
     }
   };
-  return Object.assign(action, { meta: { name: meta.name, roles: meta.roles } });
+  return Object.assign(action, { meta: { name: meta.name, roles: meta.roles, input: meta.input } });
 }

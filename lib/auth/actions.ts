@@ -5,9 +5,8 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { auth } from '@/lib/auth';
-import { consumeAttempt } from '@/lib/auth/throttle';
-import { env } from '@/lib/env';
 import { isDatabaseUnavailable } from '@/lib/errors';
+import { authHeaders } from '@/lib/http/client-address';
 
 export interface SignInState {
   error?: string;
@@ -30,21 +29,16 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
   if (!parsed.success) return { error: 'Enter your email and password.' };
   const { email, password, next } = parsed.data;
   if (!email || !password) return { error: 'Enter your email and password.', email };
-  const requestHeaders = await headers();
-  const ip = requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim() || 'local';
   try {
-    // Per address and per account, so neither one client nor a spread-out attack can guess freely.
-    const limit = env().SIGN_IN_ATTEMPTS_PER_MINUTE;
-    const accountLimit = env().SIGN_IN_ATTEMPTS_PER_ACCOUNT_PER_MINUTE ?? limit;
-    const waitIp = await consumeAttempt(`sign-in:ip:${ip}`, limit * 2, 60);
-    const waitAccount = await consumeAttempt(`sign-in:account:${email}`, accountLimit, 60);
-    const wait = Math.max(waitIp, waitAccount);
-    if (wait > 0) return { error: `Too many sign-in attempts. Try again in ${wait} seconds.`, email };
-    await auth().api.signInEmail({ body: { email, password }, headers: requestHeaders });
+    // Limited per account and per client address in better-auth's hook (lib/auth.ts), as the HTTP route is.
+    await auth().api.signInEmail({ body: { email, password }, headers: authHeaders(await headers()) });
   } catch (error) {
     if (error instanceof APIError) {
       const code = (error.body as { code?: string } | undefined)?.code;
+      if (code === 'TOO_MANY_ATTEMPTS') return { error: error.message, email };
       if (code === 'ACCOUNT_INACTIVE') return { error: 'This account is deactivated. Ask an admin to reactivate it.', email };
+      // A failure on our side is not a wrong password: it goes to the error page and the log.
+      if (error.statusCode >= 500) throw error;
       return { error: 'Wrong email or password.', email };
     }
     if (isDatabaseUnavailable(error)) return { error: 'The database is unreachable right now. Try again shortly.', email };

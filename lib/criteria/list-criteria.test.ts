@@ -163,4 +163,16 @@ describe('listCriteria', () => {
     expect(forged.rows.map((row) => row.id)).toEqual((await listCriteria(params({ sort: 'points' }))).rows.map((row) => row.id));
     expect(await prisma.criterion.count()).toBeGreaterThan(400);
   });
+
+  it('treats cursors PostgreSQL could not compare (beyond int4, a NUL, the year -100000) and a NUL search as no cursor', async () => {
+    const first = (await listCriteria(params({ sort: 'id' }))).rows.map((row) => row.id);
+    const firstByTitle = (await listCriteria(params({ sort: 'title' }))).rows.map((row) => row.id);
+    const firstByDate = (await listCriteria(params({ sort: 'updatedAt' }))).rows.map((row) => row.id);
+    const ids = async (input: Record<string, unknown>) => (await listCriteria(params(input))).rows.map((row) => row.id);
+    expect(await ids({ sort: 'id', after: encodeCursor(1, 1e20) })).toEqual(first);
+    expect(await ids({ sort: 'id', after: encodeCursor(2_147_483_648, 1) })).toEqual(first);
+    expect(await ids({ sort: 'title', after: encodeCursor('a\u0000b', 1) })).toEqual(firstByTitle);
+    expect(await ids({ sort: 'updatedAt', after: encodeCursor('-100000-01-01T00:00:00.000Z', 1) })).toEqual(firstByDate);
+    expect(params({ q: 'a\u0000b' }).q).toBeUndefined();
+  });
 });

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
+import { dbId, dbIdRange, INT4_MAX } from '@/lib/http/db-id';
+import { findUnstorableText } from '@/lib/security/unstorable-text';
 
 export const CRITERION_STATUSES = ['PENDING', 'IN_AUDIT', 'VERIFIED', 'REVISED', 'REJECTED'] as const;
 
@@ -30,12 +32,14 @@ const optionalText = (max: number) =>
   z
     .string()
     .max(max)
+    // A NUL or a broken surrogate would reach PostgreSQL as a search term and fail the whole page.
+    .refine((text) => findUnstorableText(text) === null)
     .optional()
     .transform((value) => value?.trim() || undefined);
 
 /** The browser's URL parameters; anything malformed falls back to the default instead of failing. */
 export const criteriaParamsSchema = z.object({
-  dataset: z.coerce.number().int().positive().optional().catch(undefined),
+  dataset: dbId.optional().catch(undefined),
   category: z.enum(CATEGORIES).optional().catch(undefined),
   department: optionalText(200).catch(undefined),
   tier: z.enum(TIERS).optional().catch(undefined),
@@ -92,17 +96,25 @@ export function encodeCursor(value: CursorValue, id: number): string {
   return Buffer.from(JSON.stringify([value, id])).toString('base64url');
 }
 
-/** Which values a cursor may carry for a sort column; anything else is treated as no cursor. */
+/** Years PostgreSQL's timestamp holds and JavaScript's Date reads alike (a cursor outside them is refused). */
+const CURSOR_YEARS = { min: 1, max: 9999 };
+
+/**
+ * Which values a cursor may carry for a sort column; anything else is treated as no cursor. A cursor comes from
+ * the URL, so each value must also be one PostgreSQL accepts for the column's type (int4 range, no NUL).
+ */
 function validCursorValue(sort: CriteriaSort, value: unknown): value is CursorValue {
   switch (SORTS[sort].cast) {
     case 'int':
-      return Number.isInteger(value);
+      return Number.isInteger(value) && Math.abs(value as number) <= INT4_MAX;
     case 'float8':
       return typeof value === 'number' && Number.isFinite(value);
     case 'boolean':
       return typeof value === 'boolean';
-    case 'timestamp':
-      return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+    case 'timestamp': {
+      const year = typeof value === 'string' ? new Date(value).getUTCFullYear() : Number.NaN;
+      return year >= CURSOR_YEARS.min && year <= CURSOR_YEARS.max;
+    }
     case '"Tier"':
       return (TIERS as readonly unknown[]).includes(value);
     case '"CriterionStatus"':
@@ -110,7 +122,7 @@ function validCursorValue(sort: CriteriaSort, value: unknown): value is CursorVa
     case '"QueryCategory"':
       return (CATEGORIES as readonly unknown[]).includes(value);
     default:
-      return typeof value === 'string';
+      return typeof value === 'string' && findUnstorableText(value) === null;
   }
 }
 
@@ -120,8 +132,9 @@ export function decodeCursor(cursor: string | undefined, sort: CriteriaSort): [C
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (!Array.isArray(parsed) || parsed.length !== 2) return null;
     const [value, id] = parsed as [unknown, unknown];
-    if (!Number.isInteger(id) || !validCursorValue(sort, value)) return null;
-    return [value, id as number];
+    const checkedId = dbIdRange.safeParse(id);
+    if (!checkedId.success || !validCursorValue(sort, value)) return null;
+    return [value, checkedId.data];
   } catch {
     return null;
   }

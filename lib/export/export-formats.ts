@@ -6,7 +6,8 @@ import { nativeLine } from '@/lib/export/formats/native';
 import { hasReleaseLines, releaseLineChunks } from '@/lib/export/release-lines';
 import { parquetBytes } from '@/lib/export/formats/parquet';
 import { quarkObject } from '@/lib/export/formats/quark';
-import { TABLE_COLUMNS, csvLine, tableRow } from '@/lib/export/formats/table';
+import { CSV_FORMULA_RULE, csvLine } from '@/lib/export/csv';
+import { TABLE_COLUMNS, tableRow } from '@/lib/export/formats/table';
 import { type ExportRecord, type ExportSource, readExportRecords } from '@/lib/export/release-rows';
 import type { ExportFormat } from '@/lib/releases/schemas';
 
@@ -18,6 +19,12 @@ export const FORMAT_FILES: Record<ExportFormat, { suffix: string; contentType: s
   parquet: { suffix: '.criteria.parquet', contentType: 'application/vnd.apache.parquet' },
   hf: { suffix: '.hf.tar', contentType: 'application/x-tar' },
 };
+
+/**
+ * Formats whose text cells are changed to defuse spreadsheet formulas (lib/export/csv.ts); every other format
+ * (JSONL, JSON, Parquet, the HF folder) carries the text verbatim. Written into each release's manifest.
+ */
+export const FORMULA_NEUTRALISED: { formats: ExportFormat[]; rule: string } = { formats: ['csv'], rule: CSV_FORMULA_RULE };
 
 /** Formats a format needs exported first (the HF folder is assembled from stored files). */
 export const FORMAT_DEPENDENCIES: Partial<Record<ExportFormat, ExportFormat[]>> = { hf: ['parquet', 'healthbench'] };

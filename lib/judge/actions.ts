@@ -7,6 +7,7 @@ import { cancelRun, createRun, estimateRun } from '@/lib/judge/create-run';
 import { endpointSchema, saveEndpoint } from '@/lib/judge/endpoints';
 import { runInputSchema } from '@/lib/judge/run-schemas';
 import { testEndpointConnection } from '@/lib/judge/test-endpoint-connection';
+import { dbId } from '@/lib/http/db-id';
 
 export const saveEndpointAction = defineAction(
   { name: 'judge.saveEndpoint', roles: ['ADMIN'], input: endpointSchema },
@@ -18,11 +19,7 @@ export const saveEndpointAction = defineAction(
 );
 
 export const testConnectionAction = defineAction(
-  {
-    name: 'judge.testConnection',
-    roles: ['ADMIN'],
-    input: z.object({ endpointId: z.coerce.number().int().positive().max(2_147_483_647) }),
-  },
+  { name: 'judge.testConnection', roles: ['ADMIN'], input: z.object({ endpointId: dbId }) },
   async (input, { user, revalidate }) => {
     const test = await testEndpointConnection({ actor: user, endpointId: input.endpointId });
     revalidate('/judge', `/judge/endpoints/${input.endpointId}`);
@@ -44,7 +41,7 @@ export const startRunAction = defineAction(
 );
 
 export const cancelRunAction = defineAction(
-  { name: 'judge.cancelRun', roles: ['ADMIN'], input: z.object({ runId: z.coerce.number().int().positive() }) },
+  { name: 'judge.cancelRun', roles: ['ADMIN'], input: z.object({ runId: dbId }) },
   async (input, { user, revalidate }) => {
     await cancelRun({ actor: user, runId: input.runId });
     revalidate(`/judge/runs/${input.runId}`);

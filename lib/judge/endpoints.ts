@@ -7,6 +7,7 @@ import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
 import { conflict, invalid } from '@/lib/errors';
+import { dbId } from '@/lib/http/db-id';
 import { Prisma } from '@/lib/generated/prisma/client';
 import type { EnvValue } from '@/lib/judge/call-model';
 import { type ConnectionTest, readConnectionTest } from '@/lib/judge/connection-test';
@@ -53,7 +54,7 @@ const optionalCount = (max: number) =>
 
 export const endpointSchema = z
   .object({
-    id: z.coerce.number().int().positive().optional(),
+    id: dbId.optional(),
     name: z.string().trim().min(1, 'Give the endpoint a name.').max(80),
     baseUrl: z
       .string()

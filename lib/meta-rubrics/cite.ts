@@ -3,12 +3,11 @@
 // ignored for them (the server checks evidence again on save either way).
 import type { Role } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
+import { parseRouteId } from '@/lib/http/route-params';
 import type { EvidenceInput } from '@/lib/meta-rubrics/schemas';
 
 export function citeParam(search: Record<string, string | string[] | undefined>, role: Role): number | null {
-  const value = search.cite;
-  if (role === 'EXPERT' || typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) === 0) return null;
-  return Number(value);
+  return role === 'EXPERT' ? null : parseRouteId(search.cite);
 }
 
 export async function citedCriterion(criterionId: number): Promise<(EvidenceInput & { criterionTitle: string }) | null> {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import '@/lib/zod-config';
 import { TIERS } from '@/lib/import/native-schema';
+import { dbId, dbInt } from '@/lib/http/db-id';
 
 export const principleSchema = z.strictObject({
   /** Stable id across versions (diffs match principles by it), e.g. "gm-safety-escalation". */
@@ -18,12 +19,16 @@ export const principleSchema = z.strictObject({
   negativeExamples: z.array(z.string().max(2_000)).max(20).default([]),
 });
 
-const tierCount = z.strictObject({ min: z.number().int().min(0).default(0), max: z.number().int().min(0).optional() });
-const pointRange = z.strictObject({ min: z.number(), max: z.number() });
+/** Criteria in one rubric: far more than any real rubric holds, so a typo is refused rather than stored. */
+const count = (min: number) => z.number().int().min(min).max(1_000, 'at most 1,000');
+/** The same range as a criterion's points (lib/audit/schemas.ts). */
+const points = z.number().min(-1000, 'at least -1000').max(1000, 'at most 1000');
+const tierCount = z.strictObject({ min: count(0).default(0), max: count(0).optional() });
+const pointRange = z.strictObject({ min: points, max: points });
 
 export const generationRulesSchema = z.strictObject({
-  minCriteria: z.number().int().min(1).default(5),
-  maxCriteria: z.number().int().min(1).default(15),
+  minCriteria: count(1).default(5),
+  maxCriteria: count(1).default(15),
   perTier: z.strictObject({
     ESSENTIAL: tierCount.default({ min: 2 }),
     IMPORTANT: tierCount.default({ min: 1 }),
@@ -67,7 +72,7 @@ const principleId = z.string().min(1).max(80);
 
 /** One change a proposal makes to its base version; applied in order by applyChanges(). */
 export const proposalChangeSchema = z.discriminatedUnion('op', [
-  z.strictObject({ op: z.literal('add'), principle: principleSchema, index: z.number().int().min(0).optional() }),
+  z.strictObject({ op: z.literal('add'), principle: principleSchema, index: z.number().int().min(0).max(100).optional() }),
   z.strictObject({ op: z.literal('edit'), principleId, principle: principleSchema }),
   z.strictObject({ op: z.literal('remove'), principleId }),
   z.strictObject({ op: z.literal('reorder'), order: z.array(principleId).min(1).max(100) }),
@@ -75,8 +80,8 @@ export const proposalChangeSchema = z.discriminatedUnion('op', [
 ]);
 
 export const evidenceInputSchema = z.strictObject({
-  criterionId: z.coerce.number().int().positive(),
-  verdictId: z.coerce.number().int().positive().optional(),
+  criterionId: dbId,
+  verdictId: dbId.optional(),
   note: z.string().trim().max(1_000).optional(),
 });
 
@@ -87,24 +92,24 @@ const proposalFields = {
   evidence: z.array(evidenceInputSchema).max(50).default([]),
 };
 
-export const createProposalSchema = z.strictObject({ metaRubricId: z.coerce.number().int().positive(), ...proposalFields });
+export const createProposalSchema = z.strictObject({ metaRubricId: dbId, ...proposalFields });
 
 export const updateProposalSchema = z.strictObject({
-  proposalId: z.coerce.number().int().positive(),
-  rowVersion: z.coerce.number().int().min(1),
+  proposalId: dbId,
+  rowVersion: dbInt(1),
   /** Move the proposal onto the meta-rubric's active version (after another proposal was approved). */
   rebase: z.boolean().default(false),
   ...proposalFields,
 });
 
 export const proposalStepSchema = z.strictObject({
-  proposalId: z.coerce.number().int().positive(),
-  rowVersion: z.coerce.number().int().min(1),
+  proposalId: dbId,
+  rowVersion: dbInt(1),
   body: z.string().trim().max(10_000).optional(),
 });
 
 export const commentSchema = z.strictObject({
-  proposalId: z.coerce.number().int().positive(),
+  proposalId: dbId,
   body: z.string().trim().min(1, 'Write a comment').max(10_000),
 });
 

@@ -3,6 +3,7 @@
 // them); lib/pairwise/judgments.ts maps them to canonical A/B terms with the recorded display order.
 import { z } from 'zod';
 import '@/lib/zod-config';
+import { dbId, dbInt } from '@/lib/http/db-id';
 
 export const KEY_DIFFERENCES = [
   'ACCURACY',
@@ -22,16 +23,15 @@ export type ReviewerMarkValue = (typeof REVIEWER_MARKS)[number];
 /** How long a claimed pair stays reserved; saving the preference extends it by as much again. */
 export const RESERVATION_MINUTES = 30;
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const seconds = z.coerce.number().int().min(0).max(3_600).default(0);
 
-export const claimSchema = z.object({ runId: id });
+export const claimSchema = z.object({ runId: dbId });
 
-export const giveBackSchema = z.object({ judgmentId: id });
+export const giveBackSchema = z.object({ judgmentId: dbId });
 
 export const preferenceSchema = z.object({
-  judgmentId: id,
-  rowVersion: z.coerce.number().int().min(1),
+  judgmentId: dbId,
+  rowVersion: dbInt(1),
   /** −2 (A much better) .. +2 (B much better), A and B as this reviewer saw them. */
   preference: z.coerce
     .number('Choose which response is better')
@@ -50,9 +50,9 @@ export type PreferenceInput = z.infer<typeof preferenceSchema>;
 
 export const submitReviewSchema = z
   .object({
-    judgmentId: id,
-    rowVersion: z.coerce.number().int().min(1),
-    marks: z.array(z.object({ criterionId: id, mark: z.enum(REVIEWER_MARKS) })).max(200),
+    judgmentId: dbId,
+    rowVersion: dbInt(1),
+    marks: z.array(z.object({ criterionId: dbId, mark: z.enum(REVIEWER_MARKS) })).max(200),
     verdictCorrect: z.boolean('Say whether the judge’s overall verdict is right'),
     comment: z.string().trim().max(5_000, 'At most 5,000 characters').nullish(),
     secondsDelta: seconds,
@@ -65,6 +65,6 @@ export const submitReviewSchema = z
 export type SubmitReviewInput = z.infer<typeof submitReviewSchema>;
 
 export const exportQuerySchema = z.object({
-  run: id.optional(),
+  run: dbId.optional(),
   minReviewers: z.coerce.number().int().min(1).max(20).default(1),
 });

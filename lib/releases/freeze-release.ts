@@ -7,6 +7,7 @@ import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';
 import { pgPool, prisma } from '@/lib/db';
 import { conflict, notFound } from '@/lib/errors';
+import { FORMULA_NEUTRALISED } from '@/lib/export/export-formats';
 import { renderReleaseLines } from '@/lib/export/release-lines';
 import { RELEASE_WORK_MEM } from '@/lib/releases/preview-release';
 import type pg from 'pg';
@@ -31,6 +32,8 @@ export interface ReleaseManifest {
     principles: unknown;
     generationRules: unknown;
   }[];
+  /** Export formats that neutralise spreadsheet formulas in text (absent in releases frozen before it existed). */
+  formulaNeutralised?: { formats: string[]; rule: string };
 }
 
 export type FreezeStage = 'selecting' | 'snapshot' | 'rendering' | 'manifest';
@@ -166,6 +169,7 @@ export async function freezeRelease({
       campaignIds: campaigns.rows.map((row) => row.id),
       figures,
       metaRubricVersions: versions.rows,
+      formulaNeutralised: FORMULA_NEUTRALISED,
     };
     await client.query(`UPDATE releases SET status = 'FROZEN', manifest = $2, frozen_at = $3 WHERE id = $1`, [
       releaseId,

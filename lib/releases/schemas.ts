@@ -3,9 +3,8 @@
 import { z } from 'zod';
 import '@/lib/zod-config';
 import { CATEGORIES } from '@/lib/import/native-schema';
+import { dbId } from '@/lib/http/db-id';
 
-const INT4_MAX = 2_147_483_647;
-const id = z.coerce.number().int().positive().max(INT4_MAX);
 /** A checkbox group posts one value, many, or none; each becomes an array. */
 const asArray = (value: unknown) => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
 const many = <T extends z.ZodType>(list: z.ZodArray<T>) => z.preprocess(asArray, list);
@@ -20,13 +19,13 @@ export const FORMAT_LABELS: Record<ExportFormat, string> = {
   native: 'Native JSONL (re-importable)',
   healthbench: 'HealthBench JSONL',
   quark: 'QuarkMedBench JSON',
-  csv: 'CSV (one criterion per row)',
+  csv: 'CSV (one criterion per row; formulas neutralised)',
   parquet: 'Parquet (one criterion per row)',
   hf: 'Hugging Face dataset folder (.tar)',
 };
 
 export const rulesSchema = z.object({
-  datasetIds: many(z.array(id).min(1, 'Choose at least one dataset').max(50)).transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+  datasetIds: many(z.array(dbId).min(1, 'Choose at least one dataset').max(50)).transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
   /** Final decisions to include; REJECT is never released. */
   decisions: many(z.array(z.enum(INCLUDABLE_DECISIONS)).min(1, 'Choose at least one final decision')).transform((values) =>
     INCLUDABLE_DECISIONS.filter((d) => values.includes(d)),
@@ -64,9 +63,9 @@ export const createReleaseSchema = z.object({
 });
 export type CreateReleaseInput = z.output<typeof createReleaseSchema>;
 
-export const releaseIdSchema = z.object({ releaseId: id });
+export const releaseIdSchema = z.object({ releaseId: dbId });
 export const exportReleaseSchema = z.object({
-  releaseId: id,
+  releaseId: dbId,
   formats: many(z.array(z.enum(EXPORT_FORMATS)).min(1, 'Choose at least one format')),
 });
 

@@ -1,6 +1,7 @@
 // Runs the hostile-input corpus (lib/testing/hostile-inputs.ts) against a real database: every import case is
 // refused with the file, line and field named and changes nothing, or is stored byte for byte; every form case
-// goes through the real server action and is refused on the right field with nothing stored, or stored verbatim.
+// goes through the real server action and is refused on the right field with nothing stored, or stored verbatim;
+// every number field of every server action refuses integers beyond PostgreSQL's int4 as a field error.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveProposalAction } from '@/lib/audit/actions';
@@ -8,7 +9,9 @@ import { runAsUser } from '@/lib/auth/session';
 import { prisma } from '@/lib/db';
 import { importFile } from '@/lib/import/import-file';
 import { bufferSource } from '@/lib/import/read-lines';
-import { FORM_CASES, IMPORT_CASES, URL_CASES } from '@/lib/testing/hostile-inputs';
+import { loadActions } from '@/lib/testing/action-registry';
+import { FORM_CASES, IMPORT_CASES, OUT_OF_RANGE_NUMBERS, URL_CASES } from '@/lib/testing/hostile-inputs';
+import { numberFields } from '@/lib/testing/number-fields';
 import { setUpTwoExperts, type TwoExperts } from '@/lib/testing/two-experts';
 import { createUserAction } from '@/lib/users/actions';
 
@@ -103,4 +106,45 @@ describe('hostile form input through the server actions', () => {
       expect(await rowCounts()).toEqual(before);
     });
   }
+});
+
+describe('out-of-range numbers in every server action', () => {
+  it('each number field of each action answers INVALID on that field for every out-of-range value, and stores nothing', async () => {
+    const { found } = await loadActions();
+    const before = await rowCounts();
+    const problems: string[] = [];
+    let checked = 0;
+    for (const { action } of found) {
+      const role = action.meta.roles[0] ?? 'ADMIN';
+      const user = role === 'EXPERT' ? setup.a.user : { ...setup.admin, role };
+      for (const field of numberFields(action.meta.input)) {
+        const key = field.path.join('.');
+        for (const value of OUT_OF_RANGE_NUMBERS) {
+          checked += 1;
+          const result = await runAsUser(user, () => action(field.inputWith(value) as never));
+          const fieldErrors = result.ok ? {} : (result.fieldErrors ?? {});
+          // A union's error sits on the union itself: a prefix of the field's path counts.
+          const onField = Object.keys(fieldErrors).some((at) => at === key || key.startsWith(`${at}.`));
+          if (result.ok || result.code !== 'INVALID' || !onField) {
+            problems.push(`${action.meta.name} ${key}=${String(value)}: ${JSON.stringify(result)}`);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(problems).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('an expert saving a verdict on assignment 2147483648 is told which field is wrong', async () => {
+    const { saveVerdictAction } = await import('@/lib/audit/actions');
+    const result = await runAsUser(setup.a.user, () =>
+      saveVerdictAction({ assignmentId: 2_147_483_648, criterionId: 1, rowVersion: 0, decision: 'ACCEPT' } as never),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'INVALID',
+      fieldErrors: { assignmentId: [expect.stringMatching(/at most 2,147,483,647/)] },
+    });
+  });
 });

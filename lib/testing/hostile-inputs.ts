@@ -1,6 +1,8 @@
-// The hostile-input corpus (issue 10): malformed and hostile inputs across import files, form fields and URL
-// parameters, each with the outcome the app must give. Data only; lib/security/hostile-inputs.test.ts runs the
-// import and form cases against a real database, e2e/security.spec.ts the URL cases against `next start`.
+// The hostile-input corpus (issues 10 and 16): malformed and hostile inputs across import files, form fields,
+// server action inputs and URL parameters, each with the outcome the app must give. Data only;
+// lib/security/hostile-inputs.test.ts runs the import, form and action cases against a real database,
+// e2e/security.spec.ts the URL cases against `next start`.
+import { ROUTE_POLICY } from '@/lib/auth/route-policy';
 
 /** Strings that must be stored and shown verbatim as text, never interpreted. */
 export const HOSTILE_TEXT = {
@@ -54,7 +56,94 @@ const query = (criterion: Record<string, unknown> = {}, extra: Record<string, un
 const line = (value: unknown) => `${JSON.stringify(value)}\n`;
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
+// ── Files outside testers brought (issue 16, findings 6 to 10) ──
+
+/** A HealthBench line; `extra` overrides fields. */
+export const probeHealthBench = (id: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    prompt_id: id,
+    prompt: [{ role: 'user', content: `A headache since this morning (${id}). What should I do?` }],
+    rubrics: [
+      { criterion: 'Advises rest and fluids.', points: 5, tags: ['axis:accuracy'] },
+      { criterion: 'Recommends opioids.', points: -6, tags: [] },
+    ],
+    ...extra,
+  });
+
+/** Three HealthBench lines, the first starting with a NUL byte: the JSON error about it quotes U+0000. */
+export const NUL_LED_HEALTHBENCH = `\u0000${probeHealthBench('p1')}\n${probeHealthBench('p2')}\n${probeHealthBench('p3')}\n`;
+
+const quarkProbe = (extra: Record<string, unknown> = {}) => ({
+  Query: '孩子发烧三天了怎么办？',
+  essential: [
+    { Title: '建议及时就医', Weight: 8, Tag: '', Description: { 'Not Met': '无', 'Partially Met': '部分', 'Fully Met': '明确' } },
+  ],
+  pitfall: [{ Title: '推荐抗生素', Weight: 6, Tag: ' ', Description: { 'No Error': 'a', 'Minor Error': 'b', 'Major Error': 'c' } }],
+  ...extra,
+});
+
+const PROBE_IMPORT_CASES: ImportCase[] = [
+  {
+    name: 'a HealthBench file whose first line starts with NUL (the error quotes U+0000)',
+    fileName: 'nul-led.jsonl',
+    content: () => NUL_LED_HEALTHBENCH,
+    expect: { ok: false, line: 1, field: /\(line\)/, reason: /not valid JSON.*\\u0000/ },
+  },
+  {
+    name: 'UTF-16 BE with its BOM, as healthbench',
+    fileName: 'utf16be.jsonl',
+    format: 'healthbench',
+    content: () => Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(`${probeHealthBench('p1')}\n`, 'utf16le').swap16()]),
+    expect: { ok: false, line: 1, field: /\(file\)/, reason: /UTF-16BE.*iconv -f UTF-16 -t UTF-8/ },
+  },
+  {
+    name: 'UTF-16 LE without a BOM, as quark',
+    fileName: 'utf16-nobom.json',
+    format: 'quark',
+    content: () => Buffer.from(line(quarkProbe()), 'utf16le'),
+    expect: { ok: false, line: 1, field: /\(file\)/, reason: /UTF-16LE.*iconv -f UTF-16LE -t UTF-8/ },
+  },
+  {
+    name: 'a HealthBench first line of 1.2 MB (prompt before prompt_id) is detected',
+    fileName: 'long-first-line.jsonl',
+    content: () =>
+      `${JSON.stringify({ prompt: [{ role: 'user', content: 'x'.repeat(1_200_000) }], prompt_id: 'long', rubrics: [{ criterion: 'Long.', points: 3 }] })}\n`,
+    expect: { ok: true, storedTitle: 'Long.' },
+  },
+  {
+    name: 'QuarkMedBench with empty and blank "Tag" values',
+    fileName: 'quark-empty-tags.json',
+    content: () => JSON.stringify([quarkProbe()], null, 2),
+    expect: { ok: true, storedTitle: '建议及时就医' },
+  },
+  {
+    name: 'QuarkMedBench records wrapped in {"Evaluation_System": …}',
+    fileName: 'quark-wrapped.jsonl',
+    content: () => line({ Evaluation_System: quarkProbe() }),
+    expect: { ok: true, storedTitle: '推荐抗生素' },
+  },
+  {
+    name: 'a QuarkMedBench array element with a bad Weight is named by index and file field',
+    fileName: 'quark-bad.json',
+    content: () => JSON.stringify([quarkProbe(), quarkProbe({ essential: [{ Title: 't', Weight: 'heavy', Tag: '' }] })], null, 2),
+    expect: { ok: false, line: 29, field: /^\[1\]\.essential\[0\]\.Weight$/, reason: /must be a number/ },
+  },
+  {
+    name: 'a whitespace-only file',
+    fileName: 'blank.jsonl',
+    content: () => ' \n\t\n\r\n',
+    expect: { ok: false, line: 0, field: /\(file\)/, reason: /^the file has no records$/ },
+  },
+  {
+    name: 'a top-level JSON array of HealthBench records in a .jsonl file',
+    fileName: 'array.jsonl',
+    content: () => `${JSON.stringify([JSON.parse(probeHealthBench('a1')), JSON.parse(probeHealthBench('a2'))])}\n`,
+    expect: { ok: false, line: 1, field: /\(file\)/, reason: /JSON array, not JSON Lines: use the \.json QuarkMedBench array format/ },
+  },
+];
+
 export const IMPORT_CASES: ImportCase[] = [
+  ...PROBE_IMPORT_CASES,
   {
     name: 'a line longer than the 32 MB limit',
     fileName: 'oversized.jsonl',
@@ -74,7 +163,7 @@ export const IMPORT_CASES: ImportCase[] = [
     fileName: 'utf16.jsonl',
     format: 'native',
     content: () => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(line(query()), 'utf16le')]),
-    expect: { ok: false, line: 1, field: /\(line\)/, reason: /UTF-8/ },
+    expect: { ok: false, line: 1, field: /\(file\)/, reason: /UTF-16LE.*not UTF-8.*iconv -f UTF-16 -t UTF-8/ },
   },
   {
     name: 'a UTF-8 BOM is accepted',
@@ -300,6 +389,16 @@ export const FORM_CASES: FormCase[] = [
   },
 ];
 
+/**
+ * Numbers no id, row version or counter can hold (issue 16): past PostgreSQL's int4, past 2^53, exponent
+ * notation, as numbers and as form text. Aimed at every number field of every server action: each must be a
+ * field error (INVALID), never a database error.
+ */
+export const OUT_OF_RANGE_NUMBERS: readonly unknown[] = [2_147_483_648, 1e20, '99999999999999999999', '1e20', 2_147_483_647.5];
+
+/** Route segments no id can be: each is tried in every [param] of every dynamic page and API route. */
+export const OUT_OF_RANGE_SEGMENTS = ['2147483648', '99999999999999999999', '1e20'] as const;
+
 export interface UrlCase {
   name: string;
   /** Who asks (a demo role); the URL is requested with that role's session. */
@@ -341,4 +440,55 @@ export const URL_CASES: UrlCase[] = [
   { name: 'API: import id NaN', role: 'ADMIN', url: '/api/imports/NaN', status: 404, error: /No such import/ },
   { name: 'API: import id 1e309', role: 'ADMIN', url: '/api/imports/1e309', status: 404, error: /No such import/ },
   { name: 'API: import id with path traversal', role: 'ADMIN', url: '/api/imports/..%2F..%2Fetc%2Fpasswd', status: 404 },
+  { name: 'criteria: cursor whose id is 1e20', role: 'ADMIN', url: `/criteria?after=${cursor([1, 1e20])}`, status: 200 },
+  { name: 'criteria: cursor whose id is beyond int4', role: 'ADMIN', url: `/criteria?after=${cursor([1, 2_147_483_648])}`, status: 200 },
+  { name: 'criteria: id-sorted cursor value 1e20', role: 'ADMIN', url: `/criteria?sort=id&before=${cursor([1e20, 1])}`, status: 200 },
+  { name: 'criteria: title cursor with a NUL', role: 'ADMIN', url: `/criteria?sort=title&after=${cursor(['a\u0000b', 1])}`, status: 200 },
+  {
+    name: 'criteria: date cursor in the year -100000',
+    role: 'ADMIN',
+    url: `/criteria?sort=updatedAt&after=${cursor(['-100000-01-01T00:00:00.000Z', 1])}`,
+    status: 200,
+  },
+  { name: 'criteria: search with a NUL', role: 'ADMIN', url: '/criteria?q=a%00b', status: 200 },
+  { name: 'criteria: open 99999999999', role: 'ADMIN', url: '/criteria?open=99999999999', status: 200 },
+  { name: 'analytics: campaign beyond int4', role: 'REVIEWER', url: '/analytics?campaign=2147483648&dataset=1e20', status: 200 },
+  { name: 'pairwise analytics: run beyond int4', role: 'ADMIN', url: '/pairwise/analytics?run=99999999999999999999', status: 200 },
+  { name: 'adjudication queue: campaign beyond int4', role: 'REVIEWER', url: '/adjudication?campaign=2147483648', status: 200 },
+  { name: 'judge: new run for a version beyond int4', role: 'ADMIN', url: '/judge/runs/new?version=99999999999', status: 200 },
+  { name: 'proposal: cite beyond int4', role: 'REVIEWER', url: '/meta-rubrics/1/proposals/new?cite=2147483648', status: 200 },
+  {
+    name: 'API: pairwise export run beyond int4',
+    role: 'ADMIN',
+    url: '/api/pairwise/export?run=2147483648',
+    status: 400,
+    error: /run must be a run id/,
+  },
+  ...routeIdCases(),
 ];
+
+function cursor(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** Each out-of-range segment in each [param] of each dynamic route (the others keep their sample's value). */
+function routeIdCases(): UrlCase[] {
+  return ROUTE_POLICY.filter((policy) => policy.sample && /\[(?!\.\.\.)/.test(policy.route) && policy.roles !== 'public').flatMap(
+    (policy) => {
+      const roles = policy.roles as readonly UrlCase['role'][];
+      const role = roles.includes('ADMIN') ? 'ADMIN' : (roles[0] as UrlCase['role']);
+      const pattern = policy.route.split('/');
+      const sample = (policy.sample ?? '').split('?')[0]?.split('/') ?? [];
+      return pattern.flatMap((segment, index) =>
+        segment.startsWith('[')
+          ? OUT_OF_RANGE_SEGMENTS.map((bad) => ({
+              name: `${policy.route}: ${segment} = ${bad}`,
+              role,
+              url: sample.map((part, at) => (at === index ? bad : part)).join('/'),
+              status: 404,
+            }))
+          : [],
+      );
+    },
+  );
+}

@@ -11,8 +11,20 @@ const specialties = z
   )
   .pipe(z.array(z.string().max(80, 'each specialty at most 80 characters')));
 
+/** A person's name as the app shows it: one line of text, no control characters (CR/LF, tab, escape codes). */
+const name = z
+  .string('Name is required')
+  .trim()
+  .min(1, 'Name is required')
+  .max(120)
+  .refine((text) => !/\p{Cc}/u.test(text), 'A name is one line of text, without control characters');
+
+/** The app shows no profile pictures, so none is stored: any value (e.g. a javascript: URL) is refused. */
+const image = z.never('Profile pictures are not used in Rubric Audit').optional();
+
 export const createUserSchema = z.object({
-  name: z.string('Name is required').trim().min(1, 'Name is required').max(120),
+  name,
+  image,
   email: z.string('Email is required').trim().toLowerCase().pipe(z.email('Enter a valid email address')),
   password: z.string('Password is required').min(8, 'At least 8 characters').max(128, 'At most 128 characters'),
   role: z.enum(ROLES, 'Choose a role'),
@@ -24,7 +36,8 @@ export const updateUserSchema = z.object({
   userId: z.string('Missing user').min(1),
   role: z.enum(ROLES, 'Choose a role'),
   specialties,
-  name: z.string('Name is required').trim().min(1, 'Name is required').max(120),
+  name,
+  image,
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 

@@ -4,21 +4,16 @@ import { IdOptions } from '@/components/ui/id-options';
 import { PageHeader } from '@/components/ui/page-header';
 import { BREAKDOWNS, type Breakdown, computeDashboard } from '@/lib/analytics/compute-dashboard';
 import { requireSection } from '@/lib/auth/session';
+import { parseRouteId } from '@/lib/http/route-params';
 import { prisma } from '@/lib/db';
 
 export const metadata: Metadata = { title: 'Analytics' };
 
-function positiveInt(value: string | string[] | undefined): number | undefined {
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) return undefined;
-  const number = Number(value);
-  return number > 0 ? number : undefined;
-}
-
 export default async function AnalyticsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireSection('analytics');
   const params = await searchParams;
-  const campaignId = positiveInt(params.campaign);
-  const datasetId = positiveInt(params.dataset);
+  const campaignId = parseRouteId(params.campaign) ?? undefined;
+  const datasetId = parseRouteId(params.dataset) ?? undefined;
   const by = (BREAKDOWNS as readonly string[]).includes(String(params.by)) ? (params.by as Breakdown) : 'category';
   const [dashboard, campaigns, datasets] = await Promise.all([
     computeDashboard({ campaignId, datasetId }),

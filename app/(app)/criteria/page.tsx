@@ -1,15 +1,13 @@
 import type { Metadata } from 'next';
-import { z } from 'zod';
 import { CriteriaBrowser } from '@/components/criteria/criteria-browser';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
 import { getCriteriaFacets } from '@/lib/criteria/criteria-facets';
 import { getCriterionDetail } from '@/lib/criteria/get-criterion-detail';
 import { countCriteria, criteriaParamsSchema, listCriteria } from '@/lib/criteria/list-criteria';
+import { parseRouteId } from '@/lib/http/route-params';
 
 export const metadata: Metadata = { title: 'Criteria' };
-
-const openSchema = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
 
 /** Repeated parameters (`?tier=a&tier=b`) count as their first value, as URLSearchParams.get does in the browser. */
 function firstValues(searchParams: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -25,7 +23,7 @@ export default async function CriteriaPage({ searchParams }: { searchParams: Pro
   const user = await requireSection('criteria');
   const raw = firstValues(await searchParams);
   const params = criteriaParamsSchema.parse(raw);
-  const openId = openSchema.parse(raw.open);
+  const openId = parseRouteId(raw.open);
   // Not awaited: the rows render at once and the total streams in when counted.
   const count = countCriteria(params);
   const [page, facets, detail] = await Promise.all([

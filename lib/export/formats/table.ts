@@ -50,14 +50,3 @@ export function tableRow(query: ExportQuery, c: ExportCriterion, position: numbe
     c.audit?.textSource ?? null,
   ];
 }
-
-/** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled; null is empty. */
-export function csvLine(values: readonly TableValue[]): string {
-  return `${values
-    .map((value) => {
-      if (value === null) return '';
-      const text = typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
-      return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-    })
-    .join(',')}\n`;
-}

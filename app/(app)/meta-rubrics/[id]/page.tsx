@@ -3,20 +3,21 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatDate } from '@/components/criteria/labels';
 import { MetaRubricBreadcrumb } from '@/components/meta-rubrics/breadcrumb';
-import { VERSION_STATUS, toId } from '@/components/meta-rubrics/labels';
+import { VERSION_STATUS } from '@/components/meta-rubrics/labels';
 import { ProposalsTable } from '@/components/meta-rubrics/proposals-table';
 import { VersionView } from '@/components/meta-rubrics/version-view';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
+import { parseRouteId } from '@/lib/http/route-params';
 import { getMetaRubric, listProposals } from '@/lib/meta-rubrics/read-meta-rubrics';
 
 export const metadata: Metadata = { title: 'Meta-rubric' };
 
 export default async function MetaRubricPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireSection('metaRubrics');
-  const id = toId((await params).id);
+  const id = parseRouteId((await params).id);
   const rubric = id ? await getMetaRubric(id) : null;
   if (!rubric) notFound();
   const proposals = await listProposals({ metaRubricId: rubric.id, user });

@@ -5,17 +5,12 @@ import { PairwiseAnalyticsView } from '@/components/pairwise/pairwise-analytics'
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
+import { parseRouteId } from '@/lib/http/route-params';
 import { prisma } from '@/lib/db';
 import { computePairwiseAnalytics } from '@/lib/pairwise/compute-pairwise-analytics';
 import { listDisputedVerdicts } from '@/lib/pairwise/list-disputed-verdicts';
 
 export const metadata: Metadata = { title: 'Pairwise analytics' };
-
-function positiveInt(value: string | string[] | undefined): number | undefined {
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) return undefined;
-  const number = Number(value);
-  return number > 0 ? number : undefined;
-}
 
 export default async function PairwiseAnalyticsPage({
   searchParams,
@@ -23,7 +18,7 @@ export default async function PairwiseAnalyticsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireSection('pairwise');
-  const runId = positiveInt((await searchParams).run);
+  const runId = parseRouteId((await searchParams).run) ?? undefined;
   const [analytics, runs, disputed] = await Promise.all([
     computePairwiseAnalytics({ runId }),
     prisma.judgeRun.findMany({ where: { kind: 'PAIRWISE' }, select: { id: true, createdAt: true }, orderBy: { id: 'desc' } }),

@@ -11,7 +11,7 @@ import { Facts } from '@/components/ui/facts';
 import { Card, Notice, PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
 import { releaseFileBase } from '@/lib/export/export-formats';
-import { parseRouteId } from '@/lib/judge/route-id';
+import { parseRouteId } from '@/lib/http/route-params';
 import { getRelease } from '@/lib/releases/get-release';
 import { previewRelease } from '@/lib/releases/preview-release';
 import { EXPORT_FORMATS, FORMAT_LABELS, FREEZE_STAGE_LABELS, RELEASE_STATUS_TONES, rulesSchema } from '@/lib/releases/schemas';

@@ -2,13 +2,14 @@
 import { withOutageResponse } from '@/lib/errors';
 import { getCurrentUser } from '@/lib/auth/session';
 import { prisma } from '@/lib/db';
+import { parseRouteId } from '@/lib/http/route-params';
 
 export const GET = withOutageResponse(async (_request: Request, context: { params: Promise<{ id: string }> }) => {
   const user = await getCurrentUser();
   if (!user) return Response.json({ error: 'Please sign in again.' }, { status: 401 });
   if (user.role !== 'ADMIN') return Response.json({ error: 'Only admins can see imports.' }, { status: 403 });
-  const id = Number((await context.params).id);
-  if (!Number.isInteger(id) || id <= 0) return Response.json({ error: 'No such import.' }, { status: 404 });
+  const id = parseRouteId((await context.params).id);
+  if (id === null) return Response.json({ error: 'No such import.' }, { status: 404 });
   const job = await prisma.importJob.findUnique({
     where: { id },
     select: {

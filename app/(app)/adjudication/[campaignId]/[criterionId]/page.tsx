@@ -7,10 +7,9 @@ import { getAdjudicationItem } from '@/lib/adjudication/get-adjudication-item';
 import { listAdjudicationQueue } from '@/lib/adjudication/list-adjudication-queue';
 import { parseQueueParams } from '@/lib/adjudication/schemas';
 import { requireSection } from '@/lib/auth/session';
+import { parseRouteId } from '@/lib/http/route-params';
 
 export const metadata: Metadata = { title: 'Adjudicate' };
-
-const toId = (text: string) => (/^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= 2_147_483_647 ? Number(text) : null);
 
 export default async function AdjudicationItemPage({
   params,
@@ -21,8 +20,8 @@ export default async function AdjudicationItemPage({
 }) {
   const user = await requireSection('adjudication');
   const ids = await params;
-  const campaignId = toId(ids.campaignId);
-  const criterionId = toId(ids.criterionId);
+  const campaignId = parseRouteId(ids.campaignId);
+  const criterionId = parseRouteId(ids.criterionId);
   if (campaignId === null || criterionId === null) notFound();
   const search = await searchParams;
   // Names are read only when asked for, so the default page cannot carry them.

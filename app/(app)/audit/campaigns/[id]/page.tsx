@@ -3,6 +3,7 @@ import { forbidden, notFound } from 'next/navigation';
 import { CampaignDashboard } from '@/components/audit/campaign-dashboard';
 import { getCampaignStats } from '@/lib/audit/campaign-stats';
 import { requireSection } from '@/lib/auth/session';
+import { parseRouteId } from '@/lib/http/route-params';
 
 export const metadata: Metadata = { title: 'Campaign' };
 
@@ -12,9 +13,8 @@ const VIEWERS = new Set(['ADMIN', 'REVIEWER']);
 export default async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireSection('audit');
   if (!VIEWERS.has(user.role)) forbidden();
-  const { id } = await params;
-  const campaignId = Number(id);
-  if (!/^\d+$/.test(id) || !Number.isSafeInteger(campaignId) || campaignId < 1 || campaignId > 2_147_483_647) notFound();
+  const campaignId = parseRouteId((await params).id);
+  if (campaignId === null) notFound();
   const stats = await getCampaignStats({ campaignId });
   if (!stats) notFound();
   return <CampaignDashboard stats={stats} canClose={user.role === 'ADMIN'} />;

@@ -3,6 +3,7 @@ import { forbidden, notFound } from 'next/navigation';
 import { AuditScreen } from '@/components/audit/audit-screen';
 import { getExpertAssignment, listExpertCampaigns } from '@/lib/audit/expert-view';
 import { requireSection } from '@/lib/auth/session';
+import { parseRouteId } from '@/lib/http/route-params';
 
 export const metadata: Metadata = { title: 'Audit' };
 
@@ -10,8 +11,8 @@ export default async function AuditWorkPage({ params }: { params: Promise<{ id: 
   const user = await requireSection('audit');
   // Only the expert who holds an assignment ever sees it; admins and reviewers do not open experts' work.
   if (user.role !== 'EXPERT') forbidden();
-  const id = Number((await params).id);
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) notFound();
+  const id = parseRouteId((await params).id);
+  if (id === null) notFound();
   const assignment = await getExpertAssignment({ assignmentId: id, expertId: user.id });
   if (!assignment) notFound();
   const campaign = (await listExpertCampaigns(user.id)).find((row) => row.id === assignment.campaign.id);

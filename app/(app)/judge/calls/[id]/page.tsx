@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { JudgeBreadcrumb } from '@/components/judge/breadcrumb';
 import { CallView } from '@/components/judge/call-view';
 import { requireSection } from '@/lib/auth/session';
-import { parseRouteId } from '@/lib/judge/route-id';
+import { parseRouteId } from '@/lib/http/route-params';
 import { getCall } from '@/lib/judge/run-view';
 
 export const metadata: Metadata = { title: 'Judge call' };

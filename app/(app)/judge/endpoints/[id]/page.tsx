@@ -8,7 +8,7 @@ import { Card, Notice, PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
 import { listEndpoints } from '@/lib/judge/endpoints';
 import { judgeEnvRule } from '@/lib/judge/judge-env-names';
-import { parseRouteId } from '@/lib/judge/route-id';
+import { parseRouteId } from '@/lib/http/route-params';
 
 export const metadata: Metadata = { title: 'Edit endpoint' };
 

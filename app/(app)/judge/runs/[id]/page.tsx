@@ -5,7 +5,7 @@ import { JudgeBreadcrumb } from '@/components/judge/breadcrumb';
 import { JOB_STATUSES } from '@/components/judge/labels';
 import { RunDashboard } from '@/components/judge/run-dashboard';
 import { requireSection } from '@/lib/auth/session';
-import { parseRouteId } from '@/lib/judge/route-id';
+import { parseRouteId } from '@/lib/http/route-params';
 import { getRunResults } from '@/lib/judge/run-results';
 import { getRunSummary, listRunTasks } from '@/lib/judge/run-view';
 

@@ -3,6 +3,7 @@ import { JudgeBreadcrumb } from '@/components/judge/breadcrumb';
 import { RunLauncher } from '@/components/judge/run-launcher';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
+import { parseRouteId } from '@/lib/http/route-params';
 import { getLauncherOptions } from '@/lib/judge/launcher-options';
 
 export const metadata: Metadata = { title: 'New run' };
@@ -13,7 +14,7 @@ export default async function NewRunPage({ searchParams }: { searchParams: Promi
   await requireSection('judge');
   const search = await searchParams;
   const kind = KINDS.find((candidate) => candidate === search.kind);
-  const version = typeof search.version === 'string' && /^\d{1,9}$/.test(search.version) ? Number(search.version) : undefined;
+  const version = parseRouteId(search.version) ?? undefined;
   const options = await getLauncherOptions();
   return (
     <div className="mx-auto max-w-5xl">

@@ -1,18 +1,16 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { MetaRubricBreadcrumb } from '@/components/meta-rubrics/breadcrumb';
-import { toId } from '@/components/meta-rubrics/labels';
 import { VersionConcordancePanel } from '@/components/meta-rubrics/version-concordance';
 import { ChangeLog, VersionDiffView } from '@/components/meta-rubrics/version-diff';
 import { Card, PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
+import { parseRouteId } from '@/lib/http/route-params';
 import { compareConcordance } from '@/lib/meta-rubrics/compare-concordance';
 import { diffVersions } from '@/lib/meta-rubrics/diff-versions';
 import { getMetaRubric, getVersion } from '@/lib/meta-rubrics/read-meta-rubrics';
 
 export const metadata: Metadata = { title: 'Compare versions' };
-
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export default async function ComparePage({
   params,
@@ -22,13 +20,13 @@ export default async function ComparePage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireSection('metaRubrics');
-  const id = toId((await params).id);
+  const id = parseRouteId((await params).id);
   const rubric = id ? await getMetaRubric(id) : null;
   if (!rubric) notFound();
   const search = await searchParams;
   const latest = rubric.versions[0]?.number ?? 1;
-  const b = toId(one(search.b)) ?? latest;
-  const a = toId(one(search.a)) ?? Math.max(1, b - 1);
+  const b = parseRouteId(search.b) ?? latest;
+  const a = parseRouteId(search.a) ?? Math.max(1, b - 1);
   const [before, after] = await Promise.all([
     getVersion({ metaRubricId: rubric.id, number: a }),
     getVersion({ metaRubricId: rubric.id, number: b }),

@@ -5,13 +5,14 @@ import { DECISION_LABELS, type DecisionKey } from '@/components/audit/labels';
 import { formatDate } from '@/components/criteria/labels';
 import { MetaRubricBreadcrumb } from '@/components/meta-rubrics/breadcrumb';
 import { evidenceOptionsFor } from '@/components/meta-rubrics/evidence-options';
-import { EVENT_LABELS, PROPOSAL_STATUS, toId } from '@/components/meta-rubrics/labels';
+import { EVENT_LABELS, PROPOSAL_STATUS } from '@/components/meta-rubrics/labels';
 import { ProposalForm } from '@/components/meta-rubrics/proposal-form';
 import { ProposalReview } from '@/components/meta-rubrics/proposal-review';
 import { ChangeLog, VersionDiffView } from '@/components/meta-rubrics/version-diff';
 import { Badge } from '@/components/ui/badge';
 import { Card, Notice, PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
+import { parseRouteId } from '@/lib/http/route-params';
 import { getProposal } from '@/lib/meta-rubrics/read-meta-rubrics';
 
 export const metadata: Metadata = { title: 'Proposal' };
@@ -19,8 +20,8 @@ export const metadata: Metadata = { title: 'Proposal' };
 export default async function ProposalPage({ params }: { params: Promise<{ id: string; proposalId: string }> }) {
   const user = await requireSection('metaRubrics');
   const segments = await params;
-  const id = toId(segments.id);
-  const proposalId = toId(segments.proposalId);
+  const id = parseRouteId(segments.id);
+  const proposalId = parseRouteId(segments.proposalId);
   const proposal = id && proposalId ? await getProposal({ proposalId, user }) : null;
   // Experts get "not found" for proposals that are not theirs, as for ones that do not exist.
   if (!proposal || proposal.metaRubricId !== id) notFound();

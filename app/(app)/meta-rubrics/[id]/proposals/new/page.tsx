@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { MetaRubricBreadcrumb } from '@/components/meta-rubrics/breadcrumb';
 import { evidenceOptionsFor } from '@/components/meta-rubrics/evidence-options';
-import { toId } from '@/components/meta-rubrics/labels';
 import { ProposalForm } from '@/components/meta-rubrics/proposal-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
+import { parseRouteId } from '@/lib/http/route-params';
 import { citeParam, citedCriterion } from '@/lib/meta-rubrics/cite';
 import { getMetaRubric } from '@/lib/meta-rubrics/read-meta-rubrics';
 
@@ -20,7 +20,7 @@ export default async function NewProposalPage({
 }) {
   const user = await requireSection('metaRubrics');
   const cite = citeParam(await searchParams, user.role);
-  const id = toId((await params).id);
+  const id = parseRouteId((await params).id);
   const rubric = id ? await getMetaRubric(id) : null;
   if (!rubric?.active) notFound();
   const options = await evidenceOptionsFor(user);

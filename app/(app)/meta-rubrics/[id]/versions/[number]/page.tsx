@@ -3,12 +3,13 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatDate } from '@/components/criteria/labels';
 import { MetaRubricBreadcrumb } from '@/components/meta-rubrics/breadcrumb';
-import { VERSION_STATUS, toId } from '@/components/meta-rubrics/labels';
+import { VERSION_STATUS } from '@/components/meta-rubrics/labels';
 import { VersionView } from '@/components/meta-rubrics/version-view';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
+import { parseRouteId } from '@/lib/http/route-params';
 import { getMetaRubric, getVersion } from '@/lib/meta-rubrics/read-meta-rubrics';
 
 export const metadata: Metadata = { title: 'Meta-rubric version' };
@@ -16,8 +17,8 @@ export const metadata: Metadata = { title: 'Meta-rubric version' };
 export default async function VersionPage({ params }: { params: Promise<{ id: string; number: string }> }) {
   await requireSection('metaRubrics');
   const segments = await params;
-  const id = toId(segments.id);
-  const number = toId(segments.number);
+  const id = parseRouteId(segments.id);
+  const number = parseRouteId(segments.number);
   const rubric = id ? await getMetaRubric(id) : null;
   const version = rubric && number ? await getVersion({ metaRubricId: rubric.id, number }) : null;
   if (!rubric || !version) notFound();

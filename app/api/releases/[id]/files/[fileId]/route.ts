@@ -4,6 +4,7 @@ import { withOutageResponse } from '@/lib/errors';
 import { getCurrentUser } from '@/lib/auth/session';
 import { prisma } from '@/lib/db';
 import { readStoredFile, storedFileInfo } from '@/lib/files/stored-file';
+import { parseRouteId } from '@/lib/http/route-params';
 import { parseRange } from '@/lib/releases/parse-range';
 
 const text = (body: string, status: number) => new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
@@ -27,16 +28,15 @@ export const GET = withOutageResponse(async (request: Request, { params }: { par
   if (!user) return text('Please sign in again.', 401);
   if (user.role !== 'ADMIN') return text('Only admins can download release files.', 403);
   const { id, fileId } = await params;
-  const releaseId = Number(id);
-  const releaseFileId = Number(fileId);
-  if (!Number.isInteger(releaseId) || !Number.isInteger(releaseFileId) || releaseId < 1 || releaseFileId < 1)
-    return text('Not found.', 404);
+  const releaseId = parseRouteId(id);
+  const releaseFileId = parseRouteId(fileId);
+  if (releaseId === null || releaseFileId === null) return text('No such release file.', 404);
   const file = await prisma.releaseFile.findFirst({
     where: { id: releaseFileId, releaseId, status: 'SUCCEEDED', release: { status: 'FROZEN' } },
     select: { fileName: true, storedFileId: true, storedFile: { select: { contentType: true } } },
   });
   const info = file?.storedFileId ? await storedFileInfo(file.storedFileId) : null;
-  if (!file || !info) return text('Not found.', 404);
+  if (!file || !info) return text('No such release file.', 404);
 
   const etag = `"${info.sha256}"`;
   const headers: Record<string, string> = {
