@@ -29,6 +29,7 @@ const ENDPOINTS = {
   slow: `Slow double ${token}`,
   reasoning: `Reasoning double ${token}`,
   objectOnly: `JSON-object double ${token}`,
+  keyed: `Keyed double ${token}`,
 };
 /** Named on the keyless endpoint and set nowhere: its calls fail before reaching any server. */
 const UNSET_KEY = `JUDGE_E2E_UNSET_${token.toUpperCase()}_API_KEY`;
@@ -89,6 +90,7 @@ async function addEndpoint(
     apiKeyEnv?: string;
     mode?: 'JSON_SCHEMA' | 'JSON_OBJECT' | 'PROMPT_ONLY';
     detect?: string;
+    extraHeaders?: string;
   },
 ) {
   await page.goto('/judge');
@@ -100,6 +102,7 @@ async function addEndpoint(
   await form.getByLabel('Base URL').fill(fields.baseUrl);
   if (fields.apiKeyEnv) await form.getByLabel('API key variable (optional)').fill(fields.apiKeyEnv);
   if (fields.mode) await form.getByLabel('Structured output').selectOption(fields.mode);
+  if (fields.extraHeaders) await form.getByLabel('Extra headers (optional)').fill(fields.extraHeaders);
   await form.getByLabel('Max concurrency').fill('8');
   await form.getByLabel('Timeout (seconds)').fill('10');
   await form.getByLabel('Price per million prompt tokens (USD)').fill('1');
@@ -200,6 +203,57 @@ test.describe('as an admin', () => {
     const keyless = page.getByTestId(`endpoint-${ENDPOINTS.keyless}`);
     await expect(keyless).toContainText(UNSET_KEY);
     await expect(keyless).toContainText('Not set');
+  });
+
+  test('the key reaches the endpoint and never the browser: endpoint pages render only variable names (16.3)', async ({ page }) => {
+    // Set by scripts/e2e.ts in the server's environment (and this runner's), nowhere else.
+    const secret = process.env.E2E_JUDGE_API_KEY ?? '';
+    expect(secret).toMatch(/^e2e-judge-key-/);
+    const keyed = await startJudgeTestDouble({ seed: 4, apiKey: secret });
+    const bodies: { url: string; body: string }[] = [];
+    const reading: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (/\/_next\/static\//.test(response.url())) return;
+      reading.push(
+        response
+          .text()
+          .then((body) => {
+            bodies.push({ url: `${response.request().method()} ${response.url()}`, body });
+          })
+          .catch(() => {}),
+      );
+    });
+    try {
+      await addEndpoint(page, {
+        name: ENDPOINTS.keyed,
+        baseUrl: keyed.url,
+        model: `${MODEL}-keyed`,
+        apiKeyEnv: 'E2E_JUDGE_API_KEY',
+        extraHeaders: 'x-e2e-key: E2E_JUDGE_API_KEY',
+        detect: 'JSON schema (strict)',
+      });
+      const row = page.getByTestId(`endpoint-${ENDPOINTS.keyed}`);
+      await expect(row).toContainText('E2E_JUDGE_API_KEY');
+      await expect(row).not.toContainText('Not set');
+      await page.goto(`/judge/endpoints/${await endpointId(ENDPOINTS.keyed)}`);
+      await expect(page.getByLabel('API key variable (optional)')).toHaveValue('E2E_JUDGE_API_KEY');
+      await expect(page.getByLabel('Extra headers (optional)')).toHaveValue('x-e2e-key: E2E_JUDGE_API_KEY');
+      await page.goto('/judge/runs/new');
+      await Promise.all(reading);
+      // The server did send the value (Test connection passed the double's key check) ...
+      const sent = keyed.requests();
+      expect(sent.length).toBeGreaterThan(0);
+      for (const request of sent) {
+        expect(request.headers.authorization).toBe(`Bearer ${secret}`);
+        expect(request.headers['x-e2e-key']).toBe(secret);
+      }
+      // ... and no page, flight payload or action result the browser received holds it; the name came through.
+      expect(bodies.some((entry) => entry.url.startsWith('POST'))).toBe(true);
+      expect(bodies.some((entry) => entry.body.includes('E2E_JUDGE_API_KEY'))).toBe(true);
+      expect(bodies.filter((entry) => entry.body.includes(secret)).map((entry) => entry.url)).toEqual([]);
+    } finally {
+      await keyed.close();
+    }
   });
 
   test('generates criteria for three queries: PENDING, with provenance, and every call inspectable', async ({ page }) => {
@@ -419,7 +473,8 @@ test.describe('as a reviewer', () => {
     await expect(grades).toContainText(/Met|Not met/);
     await expect(grades.getByRole('link')).toHaveCount(0);
     await expect(dialog.getByRole('region', { name: 'Provenance' })).toHaveCount(0);
-    for (const url of ['/judge', '/judge/runs/new', '/judge/prompts']) {
+    const reasoned = await prisma.judgeCall.findFirstOrThrow({ where: { reasoning: { not: null } }, select: { id: true } });
+    for (const url of ['/judge', '/judge/runs/new', '/judge/prompts', `/judge/calls/${reasoned.id}`]) {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(403);
     }
@@ -431,7 +486,15 @@ test.describe('as an expert', () => {
 
   test('gets 403 on the judge pages and the criteria browser', async ({ page }) => {
     const run = await prisma.judgeRun.findFirstOrThrow({ orderBy: { id: 'desc' }, select: { id: true } });
-    for (const url of ['/judge', `/judge/runs/${run.id}`, '/judge/prompts', `/criteria?open=${generatedCriterionId}`]) {
+    // A call whose model's reasoning is stored: reasoning is for admins only.
+    const reasoned = await prisma.judgeCall.findFirstOrThrow({ where: { reasoning: { not: null } }, select: { id: true } });
+    for (const url of [
+      '/judge',
+      `/judge/runs/${run.id}`,
+      `/judge/calls/${reasoned.id}`,
+      '/judge/prompts',
+      `/criteria?open=${generatedCriterionId}`,
+    ]) {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(403);
     }

@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
+import { APP_SETTING_NAMES } from '@/lib/env';
 import type { JudgeOutputMode } from '@/lib/generated/prisma/enums';
+import type { CallModelOptions } from '@/lib/judge/call-model';
 import { createRun } from '@/lib/judge/create-run';
 import { endpointSchema, saveEndpoint } from '@/lib/judge/endpoints';
 import { runJudgeRun } from '@/lib/judge/run-judge-run';
@@ -47,10 +49,10 @@ async function endpointFor(behaviour: Behaviour | null, settings: Record<string,
   return (await saveEndpoint({ actor: admin, input })).id;
 }
 
-async function run(kind: 'GRADE' | 'PAIRWISE', endpointId: number) {
+async function run(kind: 'GRADE' | 'PAIRWISE', endpointId: number, callOptions: CallModelOptions = FAST_CALLS) {
   const input = runInputSchema.parse({ datasetId, kind, endpointIds: [endpointId], maxQueries: 2, metaRubricVersionId: versionId });
   const created = await createRun({ actor: admin, input, enqueueJob: false });
-  await runJudgeRun({ runId: created.id, callOptions: FAST_CALLS });
+  await runJudgeRun({ runId: created.id, callOptions });
   const row = await prisma.judgeRun.findUniqueOrThrow({ where: { id: created.id }, include: { endpoints: true } });
   const calls = await prisma.judgeCall.findMany({ where: { tasks: { some: { runId: row.id } } } });
   return { run: row, calls };
@@ -62,6 +64,7 @@ const CASES: { behaviour: Behaviour | null; mode: JudgeOutputMode; settings?: Re
   { behaviour: 'reject-response-format', mode: 'PROMPT_ONLY' },
   { behaviour: 'think', mode: 'JSON_SCHEMA' },
   { behaviour: 'reasoning-content', mode: 'JSON_SCHEMA' },
+  { behaviour: 'reasoning-field', mode: 'JSON_SCHEMA' },
   { behaviour: 'prose-fence', mode: 'JSON_SCHEMA' },
   { behaviour: 'no-usage', mode: 'JSON_SCHEMA' },
   // Answers longer than the server's default limit: the one retry with the endpoint's larger limit gets them.
@@ -99,7 +102,7 @@ describe('judge runs against every behaviour of real servers, after Test connect
         expect(results).toHaveLength(done.totalTasks);
         expect(new Set(results.map((result) => result.judgeCallId)).size).toBe(done.totalTasks);
 
-        if (behaviour === 'think' || behaviour === 'reasoning-content') {
+        if (behaviour === 'think' || behaviour === 'reasoning-content' || behaviour === 'reasoning-field') {
           for (const call of calls) {
             expect(call.reasoning).toContain('A first draft');
             expect(call.rawOutput).not.toContain('<think>');
@@ -193,5 +196,58 @@ describe('judge runs against every behaviour of real servers, after Test connect
     expect(double.stats().requests - requests).toBe(second.run.totalTasks);
     const again = await run('GRADE', plainId);
     expect(again.run.cachedTasks).toBe(first.run.totalTasks);
+  });
+});
+
+describe('a gateway that wants the key in its own header and an api-version parameter (Azure OpenAI)', () => {
+  const KEY = 'azure-secret-value';
+  const VERSION = '2024-10-21';
+  // The operator widened the rule so that the version variable may be sent too.
+  const envRule = { pattern: '^AZURE_OPENAI_API_(KEY|VERSION)$', denied: APP_SETTING_NAMES };
+  const env = { AZURE_OPENAI_API_KEY: KEY, AZURE_OPENAI_API_VERSION: VERSION };
+
+  it('Test connection and a GRADE and a PAIRWISE run reach it with both values from allowed variables, and no bearer token', async () => {
+    const azure = await startJudgeTestDouble({ seed: 12, apiKey: KEY, keyHeader: 'api-key', requiredQuery: { 'api-version': VERSION } });
+    try {
+      const settings = {
+        baseUrl: azure.url,
+        model: 'gpt-4o-deployment',
+        maxTokensParam: 'max_completion_tokens',
+        maxTokens: 4000,
+        extraHeaders: 'api-key: AZURE_OPENAI_API_KEY',
+      };
+      const input = endpointSchema.parse({ ...settings, name: 'azure-like', extraQuery: 'api-version=AZURE_OPENAI_API_VERSION' });
+      const { id } = await saveEndpoint({ actor: admin, input, rule: envRule });
+      const test = await testEndpointConnection({ actor: admin, endpointId: id, callOptions: { env, envRule } });
+      expect(test.mode).toBe('JSON_SCHEMA');
+      expect(test.serverModel).toBe('gpt-4o-deployment');
+      for (const kind of ['GRADE', 'PAIRWISE'] as const) {
+        const { run: done } = await run(kind, id, { ...FAST_CALLS, env, envRule });
+        expect(done.status, `${kind}: ${done.error}`).toBe('SUCCEEDED');
+        const results =
+          kind === 'GRADE'
+            ? await prisma.grade.count({ where: { runId: done.id } })
+            : await prisma.pairwiseComparison.count({ where: { runId: done.id } });
+        expect(results).toBe(done.totalTasks);
+      }
+      const sent = azure.requests();
+      expect(sent.length).toBeGreaterThan(2);
+      for (const request of sent) {
+        expect(request.headers['api-key']).toBe(KEY);
+        expect(request.headers.authorization).toBeUndefined();
+        expect(request.url).toBe(`/v1/chat/completions?api-version=${VERSION}`);
+        expect(request.maxTokens).toBe(4000);
+      }
+
+      // Without the parameter the gateway answers 404 to every mode: Test connection says so and finds none.
+      const unversioned = endpointSchema.parse({ ...settings, name: 'azure-like without version' });
+      const other = await saveEndpoint({ actor: admin, input: unversioned, rule: envRule });
+      const failed = await testEndpointConnection({ actor: admin, endpointId: other.id, callOptions: { env, envRule } });
+      expect(failed.mode).toBeNull();
+      expect(failed.probes.map((probe) => probe.errorClass)).toEqual(['BAD_REQUEST', 'BAD_REQUEST', 'BAD_REQUEST']);
+      expect(failed.message).toMatch(/^No mode worked: prompt-only failed: 404 .*api-version=2024-10-21/);
+    } finally {
+      await azure.close();
+    }
   });
 });

@@ -108,4 +108,33 @@ describe('judge endpoints send only the variables the operator allows', () => {
     }
     expect(received).toEqual([]);
   });
+
+  it('gives the pages only the names of the variables and whether they are set, never a value', async () => {
+    const value = `listener-key-${Date.now()}`;
+    process.env.LISTENER_VIEW_API_KEY = value;
+    try {
+      const saved = await runAsUser(admin, () =>
+        saveEndpointAction({
+          baseUrl: listenerUrl,
+          model: 'listener-model',
+          outputMode: 'JSON_SCHEMA',
+          name: 'view key',
+          apiKeyEnv: 'LISTENER_VIEW_API_KEY',
+          extraHeaders: 'x-key: LISTENER_VIEW_API_KEY',
+          extraQuery: 'key=LISTENER_VIEW_API_KEY',
+        }),
+      );
+      expect(saved.ok).toBe(true);
+      // listEndpoints is what the endpoint list and page hand to the browser (the form is a client component).
+      const view = (await listEndpoints()).find((endpoint) => endpoint.name === 'view key');
+      expect(view).toMatchObject({ apiKeyEnv: 'LISTENER_VIEW_API_KEY', apiKeyPresent: true, unsetVariables: [] });
+      expect(JSON.stringify(view)).not.toContain(value);
+      // Nor does the audit trail of the save hold it.
+      const events = await prisma.auditEvent.findMany({ where: { entityType: 'judge_endpoint' }, select: { before: true, after: true } });
+      expect(JSON.stringify(events)).toContain('LISTENER_VIEW_API_KEY');
+      expect(JSON.stringify(events)).not.toContain(value);
+    } finally {
+      delete process.env.LISTENER_VIEW_API_KEY;
+    }
+  });
 });

@@ -4,7 +4,8 @@
 //   reject-json-schema      400 for response_format json_schema (json_object and none are fine)
 //   reject-response-format  400 for any response_format (only the schema in the prompt works)
 //   think                   a <think>…</think> block before the JSON, holding a draft JSON answer
-//   reasoning-content       the reasoning in message.reasoning_content, the JSON in content
+//   reasoning-content       the reasoning in message.reasoning_content, the JSON in content (vLLM before 0.10, DeepSeek)
+//   reasoning-field         the reasoning in message.reasoning, the JSON in content (Ollama, newer vLLM, OpenRouter)
 //   prose-fence             prose, then the JSON in a ```json fence, then more prose
 //   no-usage                no `usage` in the answer
 //   truncate                the answer cut at max_tokens (default 16) with finish_reason "length"
@@ -14,6 +15,7 @@ export const BEHAVIOURS = [
   'reject-response-format',
   'think',
   'reasoning-content',
+  'reasoning-field',
   'prose-fence',
   'no-usage',
   'truncate',
@@ -52,7 +54,9 @@ export function rejectedFormat(behaviours: readonly Behaviour[], responseFormat:
 
 export interface ChatShape {
   content: string;
+  /** The reasoning sent apart from the content, and the message field it goes in. */
   reasoningContent: string | null;
+  reasoningField: 'reasoning_content' | 'reasoning';
   finishReason: 'stop' | 'length';
   /** What the answer "costs": content and reasoning alike, as a reasoning model bills both. */
   completionChars: number;
@@ -76,7 +80,9 @@ export function shapeAnswer(
   }
   if (behaviours.includes('think'))
     content = `<think>\n${reasoning}\nA first draft: ${JSON.stringify(draftOf(answer))}\n</think>\n\n${content}`;
-  if (behaviours.includes('reasoning-content')) reasoningContent = `${reasoning} A first draft: ${JSON.stringify(draftOf(answer))}`;
+  const apart = behaviours.includes('reasoning-field') ? 'reasoning' : 'reasoning_content';
+  if (behaviours.includes('reasoning-content') || behaviours.includes('reasoning-field'))
+    reasoningContent = `${reasoning} A first draft: ${JSON.stringify(draftOf(answer))}`;
   const completionChars = content.length + (reasoningContent?.length ?? 0);
   if (behaviours.includes('truncate')) {
     const limit = maxTokens ?? DEFAULT_TRUNCATE_TOKENS;
@@ -85,10 +91,16 @@ export function shapeAnswer(
       const budget = limit * 4;
       const reasoningKept = reasoningContent === null ? null : reasoningContent.slice(0, budget);
       const contentKept = content.slice(0, Math.max(0, budget - (reasoningKept?.length ?? 0)));
-      return { content: contentKept, reasoningContent: reasoningKept, finishReason: 'length', completionChars: budget };
+      return {
+        content: contentKept,
+        reasoningContent: reasoningKept,
+        reasoningField: apart,
+        finishReason: 'length',
+        completionChars: budget,
+      };
     }
   }
-  return { content, reasoningContent, finishReason: 'stop', completionChars };
+  return { content, reasoningContent, reasoningField: apart, finishReason: 'stop', completionChars };
 }
 
 function draftOf(answer: unknown): unknown {

@@ -370,7 +370,7 @@ describe('judge test double behaviours of real servers', () => {
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
   }
   const choice = (json: Record<string, unknown>) =>
-    (json.choices as { message: { content: string; reasoning_content?: string }; finish_reason: string }[])[0];
+    (json.choices as { message: { content: string; reasoning_content?: string; reasoning?: string }; finish_reason: string }[])[0];
   const jsonSchema = { type: 'json_schema', json_schema: { name: 'grade_v1', schema: {}, strict: true } };
   const plain = { model: 'judge-a', response_format: jsonSchema };
 
@@ -418,11 +418,16 @@ describe('judge test double behaviours of real servers', () => {
     });
   });
 
-  it('sends reasoning_content, prose around a fence, or no usage', async () => {
+  it('sends reasoning_content or reasoning, prose around a fence, or no usage', async () => {
     await withDouble({}, async (double) => {
       const reasoning = choice((await post(double.url, { ...plain, model: 'judge-a+reasoning-content' })).json);
       expect(reasoning?.message.reasoning_content).toMatch(/^The request asks for a JSON object matching grade_v1/);
+      expect(reasoning?.message.reasoning).toBeUndefined();
       expect(gradeSchema.safeParse(JSON.parse(reasoning?.message.content ?? '')).success).toBe(true);
+      const field = choice((await post(double.url, { ...plain, model: 'judge-a+reasoning-field' })).json);
+      expect(field?.message.reasoning).toBe(reasoning?.message.reasoning_content);
+      expect(field?.message.reasoning_content).toBeUndefined();
+      expect(field?.message.content).toBe(reasoning?.message.content);
       const prose = choice((await post(double.url, { ...plain, model: 'judge-a+prose-fence' })).json)?.message.content ?? '';
       expect(prose).toMatch(/^Here is my assessment, as requested\.\n\n```json\n\{\n/);
       expect(prose).toMatch(/\n```\n\nLet me know if you need anything else\.$/);
@@ -445,6 +450,34 @@ describe('judge test double behaviours of real servers', () => {
       expect(choice(roomy.json)?.finish_reason).toBe('stop');
       expect(gradeSchema.safeParse(JSON.parse(choice(roomy.json)?.message.content ?? '')).success).toBe(true);
       expect(double.requests().map((request) => request.maxTokens)).toEqual([5, null, 4000]);
+    });
+  });
+
+  it('wants the key in another header and a query parameter when told to, as Azure OpenAI does', async () => {
+    await withDouble({ apiKey: 'azure-secret', keyHeader: 'api-key', requiredQuery: { 'api-version': '2024-10-21' } }, async (double) => {
+      const bearer = await fetch(`${double.url}/chat/completions?api-version=2024-10-21`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer azure-secret' },
+        body: JSON.stringify({ model: 'judge-a', messages: [{ role: 'user', content: 'Is the dose right?' }] }),
+      });
+      expect(bearer.status).toBe(401);
+      expect(JSON.stringify(await bearer.json())).toContain('in the api-key header');
+      const unversioned = await post(double.url, plain, { 'api-key': 'azure-secret' });
+      expect(unversioned.status).toBe(404);
+      expect(JSON.stringify(unversioned.json)).toContain('api-version=2024-10-21');
+      const wrongVersion = await fetch(`${double.url}/chat/completions?api-version=2023-05-15`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'api-key': 'azure-secret' },
+        body: JSON.stringify({ ...plain, messages: [{ role: 'user', content: 'Is the dose right?' }] }),
+      });
+      expect(wrongVersion.status).toBe(404);
+      const ok = await fetch(`${double.url}/chat/completions?api-version=2024-10-21`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'api-key': 'azure-secret' },
+        body: JSON.stringify({ ...plain, messages: [{ role: 'user', content: 'Is the dose right?' }] }),
+      });
+      expect(ok.status).toBe(200);
+      expect(double.stats().byOutcome).toMatchObject({ ok: 1, unauthorized: 1, not_found: 2 });
     });
   });
 });

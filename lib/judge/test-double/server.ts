@@ -2,8 +2,9 @@
 // answers are made up from a hash of the prompt (answers.ts) and faults are injected on purpose (seeded
 // rates and [[fail:…]] markers). Behaviours of real servers (behaviours.ts: no json_schema, <think> blocks,
 // reasoning_content, prose around a fence, no usage, truncation) are chosen per request by the model name
-// (`judge+think`), an x-judge-double-behaviour header, or for the whole server. It listens on 127.0.0.1 only
-// and refuses any other host.
+// (`judge+think`), an x-judge-double-behaviour header, or for the whole server; a gateway's demands (the key in
+// another header, a required query parameter such as Azure's api-version) are options of the whole server. It
+// listens on 127.0.0.1 only and refuses any other host.
 //   POST /v1/chat/completions, GET /v1/models
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,8 +39,15 @@ export interface JudgeTestDoubleOptions {
   rateGarbage?: number;
   /** Delay a 429 asks for (retry-after-ms and Retry-After); default drawn from 50–200 ms per response. */
   retryAfterMs?: number;
-  /** When set, requests without `Authorization: Bearer <apiKey>` get a 401. */
+  /** When set, requests without `Authorization: Bearer <apiKey>` (or the key in `keyHeader`) get a 401. */
   apiKey?: string;
+  /**
+   * The header that carries the key, as the bare key (Azure OpenAI's `api-key`); default: Authorization with
+   * "Bearer ". A request that carries it elsewhere gets the 401.
+   */
+  keyHeader?: string;
+  /** Query parameters every chat request must carry with these values (Azure OpenAI's `api-version`); otherwise 404. */
+  requiredQuery?: Record<string, string>;
   /** Listed by GET /v1/models (any model name is accepted by the chat endpoint). */
   models?: string[];
   /** Behaviours of every request, on top of those its model name or header asks for. */
@@ -135,12 +143,28 @@ export async function startJudgeTestDouble(options: JudgeTestDoubleOptions = {})
   };
 
   const handleChat = (req: http.IncomingMessage, res: http.ServerResponse, raw: string) => {
-    if (config.apiKey !== undefined && req.headers.authorization !== `Bearer ${config.apiKey}`) {
+    const presented = config.keyHeader === null ? req.headers.authorization : req.headers[config.keyHeader];
+    const expected = config.keyHeader === null ? `Bearer ${config.apiKey}` : config.apiKey;
+    if (config.apiKey !== undefined && presented !== expected) {
       return send(
         res,
         'unauthorized',
         401,
-        apiError('Incorrect API key provided (judge test double).', 'invalid_request_error', 'invalid_api_key'),
+        apiError(
+          `Incorrect API key provided${config.keyHeader === null ? '' : ` in the ${config.keyHeader} header`} (judge test double).`,
+          'invalid_request_error',
+          'invalid_api_key',
+        ),
+      );
+    }
+    const query = new URL(req.url ?? '/', 'http://double').searchParams;
+    const missing = Object.entries(config.requiredQuery).find(([name, value]) => query.get(name) !== value);
+    if (missing) {
+      return send(
+        res,
+        'not_found',
+        404,
+        apiError(`Resource not found: this server wants the query parameter ${missing[0]}=${missing[1]} (judge test double).`, 'not_found'),
       );
     }
     const parsed = readChatRequest(raw);
@@ -200,13 +224,19 @@ export async function startJudgeTestDouble(options: JudgeTestDoubleOptions = {})
       const answer = answerFor({ model, messages, schemaName });
       const shaped: ChatShape =
         fault === 'garbage'
-          ? { content: GARBAGE, reasoningContent: null, finishReason: 'stop', completionChars: GARBAGE.length }
+          ? {
+              content: GARBAGE,
+              reasoningContent: null,
+              reasoningField: 'reasoning_content',
+              finishReason: 'stop',
+              completionChars: GARBAGE.length,
+            }
           : shapeAnswer(wanted.behaviours, answer, { maxTokens, schemaName });
       const promptChars = messages.reduce((sum, message) => sum + message.content.length, 0);
       const promptTokens = Math.max(1, Math.ceil(promptChars / 4));
       const completionTokens = Math.max(1, Math.ceil(shaped.completionChars / 4));
       const message: Record<string, unknown> = { role: 'assistant', content: shaped.content, refusal: null };
-      if (shaped.reasoningContent !== null) message.reasoning_content = shaped.reasoningContent;
+      if (shaped.reasoningContent !== null) message[shaped.reasoningField] = shaped.reasoningContent;
       send(res, fault === 'garbage' ? 'garbage' : 'ok', 200, {
         id: `chatcmpl-testdouble-${requestKey}-${occurrence}`,
         object: 'chat.completion',
@@ -304,6 +334,8 @@ function checkOptions(options: JudgeTestDoubleOptions) {
     jitterMs: nonNegative('jitterMs', options.jitterMs),
     retryAfterMs: options.retryAfterMs === undefined ? undefined : nonNegative('retryAfterMs', options.retryAfterMs),
     apiKey: options.apiKey,
+    keyHeader: options.keyHeader?.trim() ? options.keyHeader.trim().toLowerCase() : null,
+    requiredQuery: options.requiredQuery ?? {},
     models: options.models?.length ? options.models : ['judge-test-double'],
     behaviours: options.behaviours ?? [],
   };
