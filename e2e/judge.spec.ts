@@ -388,8 +388,28 @@ test.describe('as an admin', () => {
     await expect(page.getByRole('table', { name: 'Pairs compared' }).getByRole('row')).toHaveCount(4);
   });
 
-  test('endpoints that behave as real servers do: Test connection picks the mode, and the run page shows it', async ({ page }) => {
-    test.setTimeout(150_000);
+  test('endpoints that behave as real servers do: Test connection picks the mode, GRADE and PAIRWISE runs succeed, and the run page shows the mode', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    /** A run of `task` on one endpoint over the first query, watched to success: one result per task, every call in `mode`. */
+    const runOn = async (task: 'Grade responses' | 'Pairwise comparison', name: string, mode: 'JSON_SCHEMA' | 'JSON_OBJECT') => {
+      await launch(page, task, [name]);
+      await page.getByLabel('Query ids (optional)').fill(String(queryIds[0]));
+      const runId = await startAndWatch(page, 'Succeeded');
+      const label = mode === 'JSON_SCHEMA' ? 'JSON schema (strict)' : 'JSON object';
+      await expect(page.getByTestId(`run-endpoint-mode-${await endpointId(name)}`)).toHaveText(label);
+      const run = await prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
+      const results =
+        task === 'Grade responses'
+          ? await prisma.grade.count({ where: { runId } })
+          : await prisma.pairwiseComparison.count({ where: { runId } });
+      expect(results).toBe(run.totalTasks);
+      const calls = await prisma.judgeCall.findMany({ where: { tasks: { some: { runId } } }, select: { outputMode: true } });
+      expect(calls.map((call) => call.outputMode)).toEqual(Array(run.totalTasks).fill(mode));
+      return run;
+    };
+
     // A reasoning model that writes <think>…</think> before its JSON and reports no token usage.
     await addEndpoint(page, {
       name: ENDPOINTS.reasoning,
@@ -397,14 +417,8 @@ test.describe('as an admin', () => {
       model: `${MODEL}+think+no-usage`,
       detect: 'JSON schema (strict)',
     });
-    await launch(page, 'Grade responses', [ENDPOINTS.reasoning]);
-    await page.getByLabel('Query ids (optional)').fill(String(queryIds[0]));
-    const gradeRunId = await startAndWatch(page, 'Succeeded');
-    const reasoningId = await endpointId(ENDPOINTS.reasoning);
-    await expect(page.getByTestId(`run-endpoint-mode-${reasoningId}`)).toHaveText('JSON schema (strict)');
-    const gradeRun = await prisma.judgeRun.findUniqueOrThrow({ where: { id: gradeRunId } });
+    const gradeRun = await runOn('Grade responses', ENDPOINTS.reasoning, 'JSON_SCHEMA');
     expect(gradeRun.unknownUsageCalls).toBe(gradeRun.totalTasks);
-    expect(await prisma.grade.count({ where: { runId: gradeRunId } })).toBe(gradeRun.totalTasks);
     // No usage: the totals are unknown, not $0.
     await expect(page.getByTestId('run-cost')).toHaveText('unknown');
     await expect(page.getByTestId('run-prompt-tokens')).toHaveText('unknown');
@@ -414,8 +428,9 @@ test.describe('as an admin', () => {
     await expect(page.getByTestId('call-reasoning')).toContainText('A first draft');
     await expect(page.getByTestId('call-raw-output')).not.toContainText('<think>');
     await expect(page.getByTestId('call-tokens')).toHaveText('unknown: the server reported no usage');
+    await runOn('Pairwise comparison', ENDPOINTS.reasoning, 'JSON_SCHEMA');
 
-    // A server that answers json_schema with a 400: Test connection falls back to json_object, and a run uses it.
+    // A server that answers json_schema with a 400: Test connection falls back to json_object, and runs use it.
     await addEndpoint(page, {
       name: ENDPOINTS.objectOnly,
       baseUrl: double.url,
@@ -424,18 +439,11 @@ test.describe('as an admin', () => {
     });
     await expect(page.getByTestId(`endpoint-mode-${ENDPOINTS.objectOnly}`)).toHaveText('JSON object (detected)');
     await expect(page.getByTestId(`endpoint-${ENDPOINTS.objectOnly}`).getByTestId('connection-test-summary')).toContainText('JSON object');
-    const objectId = await endpointId(ENDPOINTS.objectOnly);
-    await page.goto(`/judge/endpoints/${objectId}`);
+    await page.goto(`/judge/endpoints/${await endpointId(ENDPOINTS.objectOnly)}`);
     await expect(page.getByTestId('probe-JSON_SCHEMA')).toContainText('Bad request');
     await expect(page.getByTestId('probe-JSON_OBJECT')).toContainText('Worked');
-    await launch(page, 'Pairwise comparison', [ENDPOINTS.objectOnly]);
-    await page.getByLabel('Query ids (optional)').fill(String(queryIds[0]));
-    const pairRunId = await startAndWatch(page, 'Succeeded');
-    await expect(page.getByTestId(`run-endpoint-mode-${objectId}`)).toHaveText('JSON object');
-    const pairRun = await prisma.judgeRun.findUniqueOrThrow({ where: { id: pairRunId } });
-    expect(await prisma.pairwiseComparison.count({ where: { runId: pairRunId } })).toBe(pairRun.totalTasks);
-    const modes = await prisma.judgeCall.findMany({ where: { tasks: { some: { runId: pairRunId } } }, select: { outputMode: true } });
-    expect(modes.map((call) => call.outputMode)).toEqual(Array(pairRun.totalTasks).fill('JSON_OBJECT'));
+    await runOn('Grade responses', ENDPOINTS.objectOnly, 'JSON_OBJECT');
+    await runOn('Pairwise comparison', ENDPOINTS.objectOnly, 'JSON_OBJECT');
   });
 
   test('a run whose endpoints answer garbage or lack their key ends FAILED with its error classes', async ({ page }) => {
