@@ -11,7 +11,7 @@ import {
   type ModelRequest,
   requestHash,
 } from '@/lib/judge/call-model';
-import { type JudgeTestDouble, startJudgeTestDouble } from '@/lib/judge/test-double/server';
+import { type JudgeTestDouble, startJudgeTestDouble } from '@/tools/judge-test-double/server';
 
 const gradeSchema = z.object({ explanation: z.string(), criteria_met: z.boolean() });
 const parseGrade = (value: unknown) => gradeSchema.parse(value);

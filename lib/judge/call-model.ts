@@ -3,9 +3,11 @@
 // prompts, output schemas and scoring live elsewhere. The API key (and any extra header or query value) is
 // read from the environment variable the endpoint names, here and nowhere else, only when the operator
 // allows that name (judge-env-names.ts), and never appears in an error, a log entry or the request hash.
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { secretVariable } from '@/lib/env';
 import { type JudgeEnvRule, judgeEnvNameProblem, judgeEnvRule } from '@/lib/judge/judge-env-names';
 import { readAnswer } from '@/lib/judge/read-answer';
 import { backoffDelayMs, providerRetryDelayMs } from '@/lib/judge/retry-delay';
@@ -98,6 +100,7 @@ export interface CallModelOptions {
   baseDelayMs?: number;
   maxDelayMs?: number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Tests: the variables to read instead of the server's environment (lib/env.ts secretVariable). */
   env?: Record<string, string | undefined>;
   /** Which variables may be sent (default: JUDGE_KEY_ENV_PATTERN and the app's settings, lib/env.ts). */
   envRule?: JudgeEnvRule;
@@ -207,7 +210,7 @@ export function describeRequest(endpoint: EndpointConfig, request: ModelRequest)
  */
 function readEndpointVariables(
   endpoint: EndpointConfig,
-  env: Record<string, string | undefined>,
+  read: (name: string) => string | undefined,
   rule: JudgeEnvRule,
 ): { apiKey: string; headers: Record<string, string>; query: Record<string, string> } | { problem: string } {
   const uses: { env: string; role: string }[] = [
@@ -218,9 +221,9 @@ function readEndpointVariables(
   for (const use of uses) {
     const problem = judgeEnvNameProblem(use.env, rule);
     if (problem) return { problem: `Refused to send ${use.role}: ${problem} Name an allowed variable on the endpoint's page.` };
-    if (!env[use.env]) return { problem: `The environment variable ${use.env} (${use.role}) is not set on the server.` };
+    if (!read(use.env)) return { problem: `The environment variable ${use.env} (${use.role}) is not set on the server.` };
   }
-  const value = (name: string) => env[name] as string;
+  const value = (name: string) => read(name) as string;
   return {
     apiKey: endpoint.apiKeyEnv ? value(endpoint.apiKeyEnv) : NO_KEY,
     headers: Object.fromEntries((endpoint.extraHeaders ?? []).map((header) => [header.name, value(header.env)])),
@@ -240,7 +243,7 @@ export async function callModel<T>(
     baseDelayMs = 500,
     maxDelayMs = 30_000,
     sleep = (ms: number, abortSignal?: AbortSignal) => delay(ms, undefined, { signal: abortSignal }),
-    env = process.env,
+    env,
     envRule,
     random = Math.random,
     repair = true,
@@ -277,7 +280,7 @@ export async function callModel<T>(
     });
 
   if (signal?.aborted) throw fail('CANCELLED', 'The judge call was cancelled before it started.');
-  const variables = readEndpointVariables(endpoint, env, envRule ?? judgeEnvRule());
+  const variables = readEndpointVariables(endpoint, env ? (name) => env[name] : secretVariable, envRule ?? judgeEnvRule());
   if ('problem' in variables) throw fail('AUTH', variables.problem);
   const client = new OpenAI({
     baseURL: endpoint.baseUrl,

@@ -14,10 +14,10 @@ import { endpointSchema, saveEndpoint } from '@/lib/judge/endpoints';
 import { runJudgeRun } from '@/lib/judge/run-judge-run';
 import { runInputSchema } from '@/lib/judge/run-schemas';
 import { gradeOutputSchema } from '@/lib/judge/schemas';
-import type { Behaviour } from '@/lib/judge/test-double/behaviours';
-import { type JudgeTestDouble, startJudgeTestDouble } from '@/lib/judge/test-double/server';
+import type { Behaviour } from '@/tools/judge-test-double/behaviours';
+import { type JudgeTestDouble, startJudgeTestDouble } from '@/tools/judge-test-double/server';
 import { testEndpointConnection } from '@/lib/judge/test-endpoint-connection';
-import { FAST_CALLS, seedJudgeFixtures } from '@/lib/testing/judge-fixtures';
+import { FAST_CALLS, seedJudgeFixtures } from '@/tools/fixtures/judge-fixtures';
 
 let double: JudgeTestDouble;
 let admin: SessionUser;

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/lib/auth/roles';
-import { runAsUser } from '@/lib/auth/session';
+import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
 import { saveEndpointAction } from '@/lib/judge/actions';
 import { createRun } from '@/lib/judge/create-run';
@@ -15,7 +15,7 @@ import { listEndpoints } from '@/lib/judge/endpoints';
 import { runJudgeRun } from '@/lib/judge/run-judge-run';
 import { runInputSchema } from '@/lib/judge/run-schemas';
 import { testEndpointConnection } from '@/lib/judge/test-endpoint-connection';
-import { FAST_CALLS, seedJudgeFixtures } from '@/lib/testing/judge-fixtures';
+import { FAST_CALLS, seedJudgeFixtures } from '@/tools/fixtures/judge-fixtures';
 
 const SECRETS = ['BETTER_AUTH_SECRET', 'DATABASE_URL', 'NODE_ENV'] as const;
 

@@ -2,10 +2,12 @@
 // the NAME of an environment variable, and the browser only learns whether that variable is set. The same
 // holds for the values of extra headers and query parameters. Which names may be used at all is the
 // operator's rule (judge-env-names.ts), checked here on save and again by the transport on every call.
+import 'server-only';
 import { z } from 'zod';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
+import { secretVariable } from '@/lib/env';
 import { conflict, invalid } from '@/lib/errors';
 import { dbId } from '@/lib/http/db-id';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -142,12 +144,12 @@ export async function listEndpoints(): Promise<EndpointView[]> {
     const variables = variablesOf({ apiKeyEnv: row.apiKeyEnv, extraHeaders, extraQuery });
     return {
       ...row,
-      apiKeyPresent: row.apiKeyEnv ? Boolean(process.env[row.apiKeyEnv]) : true,
+      apiKeyPresent: row.apiKeyEnv ? Boolean(secretVariable(row.apiKeyEnv)) : true,
       maxTokensParam: row.maxTokensParam === 'max_completion_tokens' ? 'max_completion_tokens' : 'max_tokens',
       effectiveOutputMode: row.outputMode ?? row.detectedOutputMode,
       extraHeaders,
       extraQuery,
-      unsetVariables: variables.filter((name) => !process.env[name]),
+      unsetVariables: variables.filter((name) => !secretVariable(name)),
       forbiddenVariables: variables.filter((name) => judgeEnvNameProblem(name, rule) !== null),
       connectionTest: readConnectionTest(row.connectionTest),
     };
