@@ -15,6 +15,8 @@ import {
   formatRate,
   formatUsd,
   isActive,
+  OUTPUT_MODE_LABELS,
+  runTotal,
 } from '@/components/judge/labels';
 import { LiveRefresh } from '@/components/judge/live-refresh';
 import { RunResultsView } from '@/components/judge/run-results';
@@ -59,7 +61,7 @@ function asLines(value: unknown): [string, string][] {
     .map(([key, item]) => [SETTING_LABELS[key] ?? key, key === 'datasetId' ? `#${String(item)}` : settingValue(item)]);
 }
 
-function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
+function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string | undefined; testId?: string }) {
   return (
     <div className="rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
@@ -140,9 +142,14 @@ export function RunDashboard({
         <Stat label="Throughput" value={formatRate(run.throughput)} hint="finished calls per second" testId="run-throughput" />
         <Stat label="Latency p50" value={formatMs(run.latency.p50)} hint="answered calls" />
         <Stat label="Latency p95" value={formatMs(run.latency.p95)} hint="answered calls" />
-        <Stat label="Prompt tokens" value={count(run.promptTokens)} />
-        <Stat label="Completion tokens" value={count(run.completionTokens)} />
-        <Stat label="Cost" value={formatUsd(run.costUsd)} hint="cached answers cost nothing" testId="run-cost" />
+        <Stat label="Prompt tokens" {...runTotal(count(run.promptTokens), run.unknownUsageCalls)} testId="run-prompt-tokens" />
+        <Stat label="Completion tokens" {...runTotal(count(run.completionTokens), run.unknownUsageCalls)} />
+        <Stat
+          label="Cost"
+          value={runTotal(formatUsd(run.costUsd), run.unknownUsageCalls).value}
+          hint={runTotal(formatUsd(run.costUsd), run.unknownUsageCalls).hint ?? 'cached answers cost nothing'}
+          testId="run-cost"
+        />
       </dl>
 
       <div className="grid gap-3 lg:grid-cols-2">
@@ -174,7 +181,12 @@ export function RunDashboard({
               'Endpoints',
               run.endpoints.map((endpoint) => (
                 <span key={endpoint.id} className="mr-3 inline-block">
-                  {endpoint.name} <span className="font-mono text-xs text-slate-500">{endpoint.model}</span>
+                  {endpoint.name} <span className="font-mono text-xs text-slate-500">{endpoint.model}</span>{' '}
+                  <span title={OUTPUT_MODE_LABELS[endpoint.outputMode].hint}>
+                    <Badge tone="violet">
+                      <span data-testid={`run-endpoint-mode-${endpoint.id}`}>{OUTPUT_MODE_LABELS[endpoint.outputMode].label}</span>
+                    </Badge>
+                  </span>
                 </span>
               )),
             ],

@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, useRef, useState, useTransition } from 'react';
 import type { z } from 'zod';
 import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
-import { RUN_KINDS, RUN_KIND_LABELS, count, formatUsd } from '@/components/judge/labels';
+import { OUTPUT_MODE_LABELS, RUN_KINDS, RUN_KIND_LABELS, count, formatUsd } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ChoiceCards } from '@/components/ui/choice-cards';
@@ -194,6 +194,7 @@ export function RunLauncher({
             {options.endpoints.map((endpoint) => (
               <option key={endpoint.id} value={endpoint.id}>
                 {endpoint.name} ({endpoint.model}){endpoint.apiKeyPresent ? '' : ' – API key not set'}
+                {endpoint.outputMode ? ` – ${OUTPUT_MODE_LABELS[endpoint.outputMode].label}` : ' – no output mode yet: Test connection'}
               </option>
             ))}
           </SelectField>
@@ -342,6 +343,13 @@ function EndpointLabel({ endpoint }: { endpoint: LauncherOptions['endpoints'][nu
           <Badge tone="red">API key not set</Badge>
         </span>
       )}
+      <span className="mt-1 block">
+        {endpoint.outputMode ? (
+          <Badge tone="violet">{OUTPUT_MODE_LABELS[endpoint.outputMode].label}</Badge>
+        ) : (
+          <Badge tone="amber">No output mode yet: Test connection</Badge>
+        )}
+      </span>
     </span>
   );
 }

@@ -26,6 +26,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'pairwise.savePreference': ['ADMIN', 'REVIEWER'],
   'pairwise.submit': ['ADMIN', 'REVIEWER'],
   'judge.saveEndpoint': ['ADMIN'],
+  'judge.testConnection': ['ADMIN'],
   'judge.estimateRun': ['ADMIN'],
   'judge.startRun': ['ADMIN'],
   'judge.cancelRun': ['ADMIN'],

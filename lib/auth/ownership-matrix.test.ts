@@ -74,6 +74,7 @@ const OWNERSHIP: Record<string, Attempt[] | string> = {
   'pairwise.savePreference': 'reviewers and admins only; experts are refused by role (action matrix)',
   'pairwise.submit': 'reviewers and admins only; experts are refused by role (action matrix)',
   'judge.saveEndpoint': 'admin only',
+  'judge.testConnection': 'admin only',
   'judge.estimateRun': 'admin only',
   'judge.startRun': 'admin only',
   'judge.cancelRun': 'admin only',

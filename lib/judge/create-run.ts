@@ -124,9 +124,21 @@ export async function createRun({ actor, input, enqueueJob = true }: { actor: Se
       minVotes: [`At most ${input.endpointIds.length} with ${input.endpointIds.length} endpoint(s).`],
     });
   }
-  const endpoints = await prisma.judgeEndpoint.findMany({ where: { id: { in: input.endpointIds }, active: true }, select: { id: true } });
+  const endpoints = await prisma.judgeEndpoint.findMany({
+    where: { id: { in: input.endpointIds }, active: true },
+    select: { id: true, name: true, outputMode: true, detectedOutputMode: true },
+  });
   if (endpoints.length !== input.endpointIds.length)
     throw invalid('Choose active endpoints.', { endpointIds: ['An endpoint is missing or inactive.'] });
+  // The run keeps the mode it starts with: the admin's choice, or what Test connection detected.
+  const modes = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint.outputMode ?? endpoint.detectedOutputMode]));
+  const undecided = endpoints.filter((endpoint) => !modes.get(endpoint.id)).map((endpoint) => endpoint.name);
+  if (undecided.length > 0) {
+    const names = undecided.map((name) => `"${name}"`).join(', ');
+    throw invalid(`${names}: no structured-output mode yet. Open the endpoint and press Test connection, or choose a mode.`, {
+      endpointIds: [`${names} needs Test connection (or a chosen mode) first.`],
+    });
+  }
   if ('metaRubricVersionId' in input) {
     const version = await prisma.metaRubricVersion.findUnique({ where: { id: input.metaRubricVersionId }, select: { id: true } });
     if (!version) throw invalid('Choose a meta-rubric version.', { metaRubricVersionId: ['Not found.'] });
@@ -146,7 +158,7 @@ export async function createRun({ actor, input, enqueueJob = true }: { actor: Se
         promptVersion: PROMPT_VERSION,
         totalTasks: tasks.length,
         createdById: actor.id,
-        endpoints: { create: endpointIds.map((endpointId) => ({ endpointId })) },
+        endpoints: { create: endpointIds.map((endpointId) => ({ endpointId, outputMode: modes.get(endpointId) ?? 'JSON_SCHEMA' })) },
       },
       select: { id: true },
     });

@@ -14,6 +14,13 @@ export type WeightClass = (typeof WEIGHT_CLASSES)[number];
 export const GRADE_SCHEMA_NAME = 'grade_v1';
 export const GENERATE_SCHEMA_NAME = 'generate_v1';
 export const PAIRWISE_SCHEMA_NAME = 'pairwise_v1';
+export const PROBE_SCHEMA_NAME = 'connection_probe_v1';
+
+// ── probe: Test connection's one short question per structured-output mode ──
+
+export const probeOutputSchema = z.strictObject({
+  ok: z.boolean().describe('true: the endpoint read the request and answers in the JSON it was asked for.'),
+});
 
 // ── grade: one response against one rubric item (HealthBench grader) ──
 
@@ -85,3 +92,4 @@ function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
 export const gradeJsonSchema = responseJsonSchema(gradeOutputSchema);
 export const generateJsonSchema = responseJsonSchema(generateOutputSchema);
 export const pairwiseJsonSchema = responseJsonSchema(pairwiseOutputSchema);
+export const probeJsonSchema = responseJsonSchema(probeOutputSchema);
