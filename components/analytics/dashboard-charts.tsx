@@ -2,7 +2,8 @@
 // The analytics dashboard's charts (Recharts). Each goes through ChartFrame: a CSV of its numbers and a hidden
 // table for screen readers. Rates are drawn in percent with their Wilson 95% intervals as error bars or bands.
 import { Area, Bar, BarChart, CartesianGrid, ComposedChart, ErrorBar, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
-import { chartRate, fixed, pct } from '@/components/analytics/format';
+import { chartRate, fixed, percentValue } from '@/components/ui/format';
+import { ERROR_LABELS } from '@/components/analytics/labels';
 import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, SLATE, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
 import type { Agreement, Counts, ErrorTableRow, GroupCounts } from '@/lib/analytics/compute-dashboard';
 
@@ -62,7 +63,7 @@ export function ConcordanceChart({ title, groups, filename }: { title: string; g
         <CartesianGrid {...GRID} />
         <XAxis dataKey="label" {...BOTTOM_AXIS} interval={0} />
         <YAxis {...PERCENT_AXIS} />
-        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => `${Number(value).toFixed(1)}%`} />
+        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => percentValue(value)} />
         <Legend wrapperStyle={{ fontSize: 11 }} />
         <Bar dataKey="strict" name="Strict" fill={BRAND} maxBarSize={32} isAnimationActive={false}>
           <ErrorBar dataKey="strictError" width={4} stroke={SLATE} />
@@ -74,16 +75,6 @@ export function ConcordanceChart({ title, groups, filename }: { title: string; g
     </ChartFrame>
   );
 }
-
-const ERROR_LABELS: Record<ErrorTableRow['row'], string> = {
-  CORRECTNESS: 'Correctness',
-  COMPREHENSIVENESS: 'Comprehensiveness',
-  RELEVANCE: 'Relevance',
-  WEIGHT: 'Weight',
-  WEIGHT_OVER: 'Weight: over',
-  WEIGHT_UNDER: 'Weight: under',
-  WEIGHT_REDUNDANT: 'Weight: redundant',
-};
 
 export function ErrorRatesChart({ errors }: { errors: ErrorTableRow[] }) {
   const data = errors.map((row) => ({
@@ -126,7 +117,7 @@ export function ErrorRatesChart({ errors }: { errors: ErrorTableRow[] }) {
         <CartesianGrid horizontal={false} stroke="#e2e8f0" />
         <XAxis type="number" tickFormatter={percentTick} tick={AXIS_TICK} tickLine={false} axisLine={false} />
         <YAxis type="category" dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={false} width={120} />
-        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => `${Number(value).toFixed(1)}%`} />
+        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => percentValue(value)} />
         <Legend wrapperStyle={{ fontSize: 11 }} />
         <Bar dataKey="preliminary" name="Preliminary" fill={PRELIMINARY} isAnimationActive={false} />
         <Bar dataKey="confirmed" name="Confirmed" fill={CONFIRMED} isAnimationActive={false}>
@@ -262,7 +253,7 @@ export function ExpertAgreementChart({ agreement }: { agreement: Agreement }) {
         <CartesianGrid {...GRID} />
         <XAxis dataKey="label" {...BOTTOM_AXIS} interval={0} />
         <YAxis {...PERCENT_AXIS} />
-        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => pct(Number(value) / 100)} />
+        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => percentValue(value)} />
         <Bar dataKey="agreement" name="Agreement with final" fill={BRAND} maxBarSize={32} isAnimationActive={false}>
           <ErrorBar dataKey="error" width={4} stroke={SLATE} />
         </Bar>

@@ -16,7 +16,7 @@ import {
   YAxis,
   ZAxis,
 } from 'recharts';
-import { chartRate, fixed, interval, pct } from '@/components/analytics/format';
+import { chartRate, fixed, interval, pct, percentValue } from '@/components/ui/format';
 import { CATEGORY_LABELS } from '@/components/criteria/labels';
 import { CLASS_LABELS } from '@/components/pairwise/labels';
 import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, SLATE, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
@@ -123,7 +123,7 @@ function GroupChart({
         <CartesianGrid {...GRID} />
         <XAxis dataKey="label" {...BOTTOM_AXIS} interval={0} />
         <YAxis {...PERCENT_AXIS} />
-        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => `${Number(value).toFixed(1)}%`} />
+        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => percentValue(value)} />
         <Legend wrapperStyle={{ fontSize: 11 }} />
         <Bar dataKey="withTies" name="Agreement with ties" fill={BRAND} maxBarSize={28} isAnimationActive={false}>
           <ErrorBar dataKey="withTiesError" width={4} stroke={SLATE} />

@@ -4,6 +4,7 @@
 import { type ReactNode, useId } from 'react';
 import type { CsvCell } from '@/lib/export/csv';
 import { CsvDownloadLink } from '@/components/ui/csv-download-link';
+import { tableCell } from '@/components/ui/format';
 
 export const AXIS_TICK = { fontSize: 11, fill: '#64748b' };
 export const BRAND = '#2f6fde';
@@ -90,10 +91,10 @@ export function ChartFrame({
                 {row.map((cell, column) =>
                   column === 0 ? (
                     <th key={header[column]} scope="row">
-                      {cell === null || cell === undefined ? '' : String(cell)}
+                      {tableCell(cell)}
                     </th>
                   ) : (
-                    <td key={header[column]}>{cell === null || cell === undefined ? '' : String(cell)}</td>
+                    <td key={header[column]}>{tableCell(cell)}</td>
                   ),
                 )}
               </tr>
