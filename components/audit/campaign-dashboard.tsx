@@ -370,8 +370,9 @@ function ReservationsTable({ stats }: { stats: CampaignStats }) {
       {reservations.items.length === 0 ? (
         <p className="px-4 py-6 text-center text-sm text-slate-500">No query is reserved right now.</p>
       ) : (
-        <div className="max-h-96 overflow-auto">
+        <div>
           <SimpleTable
+            scrollClassName="max-h-96"
             label="Reserved queries"
             head={
               <>
@@ -432,8 +433,9 @@ function FastFlagsTable({ stats }: { stats: CampaignStats }) {
       {fastFlags.items.length === 0 ? (
         <p className="px-4 py-6 text-center text-sm text-slate-500">No verdict was decided faster than the threshold.</p>
       ) : (
-        <div className="max-h-[28rem] overflow-auto">
+        <div>
           <SimpleTable
+            scrollClassName="max-h-[28rem]"
             label="Fast decisions"
             head={
               <>

@@ -19,7 +19,7 @@ export default async function AuditHistoryPage() {
         title="My submitted queries"
         description="Open one to review or amend your verdicts while its campaign is open. Every change is recorded."
       />
-      <Card className="overflow-x-auto p-0">
+      <Card className="p-0">
         {rows.length === 0 ? (
           <p className="p-4 text-sm text-slate-500">You have not submitted any query yet.</p>
         ) : (
