@@ -4,7 +4,8 @@
 import { Area, Bar, BarChart, CartesianGrid, ComposedChart, ErrorBar, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { chartRate, fixed, percentValue } from '@/components/ui/format';
 import { ERROR_LABELS } from '@/components/analytics/labels';
-import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, SLATE, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
+import { ScrollRegion } from '@/components/ui/scroll-region';
+import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, LEGEND, SLATE, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
 import type { Agreement, Counts, ErrorTableRow, GroupCounts } from '@/lib/analytics/compute-dashboard';
 
 const LENIENT = '#93c5fd';
@@ -64,7 +65,7 @@ export function ConcordanceChart({ title, groups, filename }: { title: string; g
         <XAxis dataKey="label" {...BOTTOM_AXIS} interval={0} />
         <YAxis {...PERCENT_AXIS} />
         <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => percentValue(value)} />
-        <Legend wrapperStyle={{ fontSize: 11 }} />
+        <Legend {...LEGEND} />
         <Bar dataKey="strict" name="Strict" fill={BRAND} maxBarSize={32} isAnimationActive={false}>
           <ErrorBar dataKey="strictError" width={4} stroke={SLATE} />
         </Bar>
@@ -114,11 +115,11 @@ export function ErrorRatesChart({ errors }: { errors: ErrorTableRow[] }) {
       heightClass="h-72"
     >
       <BarChart data={data} layout="vertical" {...CHART_BASE} margin={{ top: 4, right: 12, bottom: 0, left: 8 }}>
-        <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+        <CartesianGrid horizontal={false} stroke="var(--color-slate-200)" />
         <XAxis type="number" tickFormatter={percentTick} tick={AXIS_TICK} tickLine={false} axisLine={false} />
         <YAxis type="category" dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={false} width={120} />
         <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => percentValue(value)} />
-        <Legend wrapperStyle={{ fontSize: 11 }} />
+        <Legend {...LEGEND} />
         <Bar dataKey="preliminary" name="Preliminary" fill={PRELIMINARY} isAnimationActive={false} />
         <Bar dataKey="confirmed" name="Confirmed" fill={CONFIRMED} isAnimationActive={false}>
           <ErrorBar dataKey="confirmedError" width={4} stroke={SLATE} direction="x" />
@@ -186,14 +187,22 @@ export function AgreementHeatmap({ agreement }: { agreement: Agreement }) {
       ])}
       empty={pairwise.length === 0 ? 'No two experts have judged the same criterion yet.' : null}
       heightClass="h-auto"
+      accessible
     >
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Cohen’s kappa per pair of experts">
         <table className="border-separate border-spacing-0.5 text-xs">
+          <caption className="sr-only">Cohen’s kappa per pair of experts, over the criteria both judged</caption>
           <thead>
             <tr>
-              <th />
+              <td />
               {experts.map((expert) => (
-                <th key={expert.id} className="max-w-20 truncate px-1 font-medium text-slate-600" title={expert.label}>
+                // Names wrap instead of being cut: the column is as wide as a cell, the full name is always there.
+                <th
+                  key={expert.id}
+                  scope="col"
+                  className="w-20 px-1 pb-1 align-bottom font-medium leading-tight text-slate-600"
+                  title={expert.label}
+                >
                   {expert.label}
                 </th>
               ))}
@@ -202,7 +211,7 @@ export function AgreementHeatmap({ agreement }: { agreement: Agreement }) {
           <tbody>
             {experts.map((row) => (
               <tr key={row.id}>
-                <th className="max-w-32 truncate pr-2 text-right font-medium text-slate-600" title={row.label}>
+                <th scope="row" className="min-w-24 pr-2 text-right font-medium leading-tight text-slate-600" title={row.label}>
                   {row.label}
                 </th>
                 {experts.map((column) => {
@@ -210,11 +219,18 @@ export function AgreementHeatmap({ agreement }: { agreement: Agreement }) {
                   return (
                     <td
                       key={column.id}
-                      className="h-9 w-14 rounded text-center tabular-nums text-slate-900"
-                      style={{ background: row.id === column.id ? '#e2e8f0' : kappaColour(pair?.kappa ?? Number.NaN) }}
+                      className="h-9 w-14 rounded text-center tabular-nums"
+                      // The scale's colours are fixed (light in both modes), so is the ink on them.
+                      style={{ background: row.id === column.id ? '#e2e8f0' : kappaColour(pair?.kappa ?? Number.NaN), color: '#0f172a' }}
                       title={pair ? `κ ${fixed(pair.kappa, 2)} over ${pair.n} criteria` : undefined}
                     >
-                      {pair ? fixed(pair.kappa, 2) : ''}
+                      {pair ? (
+                        fixed(pair.kappa, 2)
+                      ) : row.id === column.id ? (
+                        <span className="sr-only">same expert</span>
+                      ) : (
+                        <span className="sr-only">no shared criteria</span>
+                      )}
                     </td>
                   );
                 })}
@@ -222,7 +238,7 @@ export function AgreementHeatmap({ agreement }: { agreement: Agreement }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </ChartFrame>
   );
 }

@@ -55,7 +55,7 @@ export function CriterionDrawer({
         // A click on the backdrop (outside the panel) closes, like Escape.
         if (event.target === event.currentTarget) event.currentTarget.close();
       }}
-      className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-full max-w-3xl overflow-hidden border-0 bg-white p-0 shadow-2xl ring-1 ring-slate-200 backdrop:bg-slate-900/30"
+      className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-full max-w-3xl overflow-hidden border-0 bg-white p-0 shadow-2xl ring-1 ring-slate-200 backdrop:bg-slate-900/30 dark:backdrop:bg-black/60"
     >
       <div className="flex h-full flex-col">
         <header className="flex items-start gap-3 border-b border-slate-200 px-5 py-4">
