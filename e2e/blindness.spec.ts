@@ -1,7 +1,8 @@
 // Blindness is a security property: an expert walks every expert page and action while every response body
 // (HTML documents, RSC/flight payloads of navigations and server actions, JSON) is recorded; the test fails if
-// any provenance value, response source, criterion status, another expert's comment or a reviewer's
-// adjudication from the seeded data appears in any of them.
+// any provenance value, response source, criterion status, another expert's comment, a reviewer's
+// adjudication or the campaign's description (written for admins) from the seeded data appears in any of them.
+// The campaign's instructions for experts must come through (so the scan could see the description if sent).
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -30,6 +31,9 @@ const demo = fs
 
 const OTHER_COMMENT = `OTHER-EXPERT-COMMENT-${randomUUID()}`;
 const ADJUDICATION_RATIONALE = `ADJUDICATION-RATIONALE-${randomUUID()}`;
+const CAMPAIGN_DESCRIPTION = `CAMPAIGN-DESCRIPTION-FOR-ADMINS-${randomUUID()}`;
+const INSTRUCTIONS = `INSTRUCTIONS-FOR-EXPERTS-${randomUUID()}`;
+const GOLD_TITLE = `GOLD-TEXT-OF-A-REVIEWER-${randomUUID()}`;
 
 /** Strings an expert must never receive. */
 function forbiddenStrings(): string[] {
@@ -42,6 +46,8 @@ function forbiddenStrings(): string[] {
     ...sources,
     OTHER_COMMENT,
     ADJUDICATION_RATIONALE,
+    CAMPAIGN_DESCRIPTION,
+    GOLD_TITLE,
     'goldDecision',
     'IN_AUDIT',
     'generatorModels',
@@ -86,6 +92,8 @@ test('an expert never receives provenance, statuses or another expert’s verdic
     actor: { id: admin.id, email: admin.email, name: admin.name, role: 'ADMIN', specialties: [], active: true },
     input: createCampaignSchema.parse({
       name,
+      description: CAMPAIGN_DESCRIPTION,
+      instructions: INSTRUCTIONS,
       overlapK: 2,
       expertIds: [me.id, other.id],
       selection: { mode: 'filter', datasetId: dataset.id, department: 'Psychiatry', maxQueries: 1 },
@@ -115,18 +123,22 @@ test('an expert never receives provenance, statuses or another expert’s verdic
 
   // A reviewer's adjudication on one of the query's criteria (as if the experts had disagreed).
   const reviewer = await prisma.user.findFirstOrThrow({ where: { role: 'REVIEWER' } });
-  const adjudicated = view?.criteria[0]?.id;
+  const adjudicated = view?.criteria[0];
   if (adjudicated === undefined) throw new Error('the query has no criteria');
+  // With gold text: the criterion's current text becomes the reviewer's, which experts must never receive (they
+  // see the text their campaign audits).
   await prisma.adjudication.create({
     data: {
       campaignId: campaign.id,
-      criterionId: adjudicated,
+      criterionId: adjudicated.id,
       reviewerId: reviewer.id,
       goldDecision: 'REVISE_MAJOR',
       dimensions: ['RELEVANCE'],
+      goldText: { title: GOLD_TITLE, description: adjudicated.description, tier: adjudicated.tier, points: adjudicated.points },
       rationale: ADJUDICATION_RATIONALE,
     },
   });
+  expect((await prisma.criterion.findUniqueOrThrow({ where: { id: adjudicated.id } })).title).toBe(GOLD_TITLE);
 
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
@@ -150,6 +162,8 @@ test('an expert never receives provenance, statuses or another expert’s verdic
     await page.keyboard.press('1');
   }
   await page.keyboard.press('n');
+  // The new proposal's title takes focus on the next frame: type only once it has it.
+  await expect(page.getByLabel('Title', { exact: true }).last()).toBeFocused();
   await page.keyboard.type('A missing point');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Proposal saved.' })).toBeVisible();
@@ -159,10 +173,12 @@ test('an expert never receives provenance, statuses or another expert’s verdic
   await expect(page.getByRole('radio', { name: /^2 ·/ })).toBeChecked();
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('submitted-panel')).toBeVisible();
-  // Amend after submitting.
-  await cards.first().click();
+  // Amend after submitting (after Edit; the adjudicated criterion is final, so another one).
+  await page.getByRole('button', { name: 'Edit my verdicts' }).click();
+  const amendable = cards.filter({ hasNotText: adjudicated.title }).first();
+  await amendable.click();
   await page.keyboard.press('1');
-  await expect(cards.first()).toContainText('Saved');
+  await expect(amendable).toContainText('Saved');
   const workUrl = page.url();
   await page.goto('/audit/history');
   await page.goto(workUrl);
@@ -182,7 +198,7 @@ test('an expert never receives provenance, statuses or another expert’s verdic
     '/datasets',
     '/analytics',
     '/adjudication',
-    `/adjudication/${campaign.id}/${adjudicated}`,
+    `/adjudication/${campaign.id}/${adjudicated.id}`,
     '/pairwise',
     '/releases',
     '/judge',
@@ -206,5 +222,6 @@ test('an expert never receives provenance, statuses or another expert’s verdic
   expect(leaks).toEqual([]);
   // The scan itself can fail: the expert's own comment and criteria do come through.
   expect(bodies.some((entry) => entry.body.includes('A missing point'))).toBe(true);
+  expect(bodies.some((entry) => entry.body.includes(INSTRUCTIONS))).toBe(true);
   await context.close();
 });

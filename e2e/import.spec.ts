@@ -2,14 +2,17 @@
 // line-numbered problems while nothing changes.
 import path from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
+import { NUL_LED_HEALTHBENCH, probeHealthBench } from '@/lib/testing/hostile-inputs';
 import { storageStateFor } from './fixtures';
 
 const FIXTURES = path.join(process.cwd(), 'e2e', 'fixtures', 'import');
 
-async function importFile(page: Page, file: string, dataset: string, options: { format?: string; skipInvalid?: boolean } = {}) {
+type Upload = string | { name: string; mimeType: string; buffer: Buffer };
+
+async function importFile(page: Page, file: Upload, dataset: string, options: { format?: string; skipInvalid?: boolean } = {}) {
   await page.goto('/datasets/import');
   const form = page.getByRole('form', { name: 'Import a file' });
-  await form.locator('input[type=file]').setInputFiles(path.join(FIXTURES, file));
+  await form.locator('input[type=file]').setInputFiles(typeof file === 'string' ? path.join(FIXTURES, file) : file);
   await form.getByLabel('Dataset').fill(dataset);
   if (options.format) await form.getByLabel('Format').selectOption(options.format);
   if (options.skipInvalid) await form.getByLabel(/Skip invalid records/).check();
@@ -94,6 +97,7 @@ test.describe('importing files', () => {
     await expect(problems.getByRole('row', { name: /invalid\.jsonl 2 category/ })).toBeVisible();
     await expect(problems.getByRole('row', { name: /invalid\.jsonl 3 criteria\[0\]\.points must be a number/ })).toBeVisible();
     await expect(problems.getByRole('row', { name: /invalid\.jsonl 4 \(line\) not valid JSON/ })).toBeVisible();
+    await expect(result).toContainText('Fix them, or use “Skip invalid records” to import the 1 valid record.');
     // Nothing was written: the dataset does not exist.
     await page.goto('/datasets/import');
     await expect(page.locator('#dataset-names option')).not.toHaveCount(0);
@@ -104,6 +108,60 @@ test.describe('importing files', () => {
     await expect(partial.getByText('Imported', { exact: true })).toBeVisible();
     await expect(countsRow(partial, 'Queries')).toHaveText(/Queries\s*1\s*0\s*0/);
     await expect(partial).toContainText('Skipped 3 invalid records on lines 2, 3, 4');
+  });
+
+  test('files outside testers brought (issue 16): the page says what the database holds', async ({ page }) => {
+    const stamp = Date.now();
+    const upload = (name: string, content: string | Buffer): Upload => ({
+      name,
+      mimeType: 'application/octet-stream',
+      buffer: typeof content === 'string' ? Buffer.from(content) : content,
+    });
+
+    // UTF-16: the encoding is named with how to convert it, whatever the format chosen.
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${probeHealthBench('u1')}\n`, 'utf16le')]);
+    const encoded = await importFile(page, upload('utf16.jsonl', utf16), `E2E utf16 ${stamp}`, {
+      format: 'healthbench',
+      skipInvalid: true,
+    });
+    await expect(encoded.getByText('Refused', { exact: true })).toBeVisible();
+    await expect(encoded.getByRole('table', { name: 'Problems' })).toContainText(
+      'the file is encoded as UTF-16LE (it starts with a UTF-16 byte order mark), not UTF-8; convert it first, e.g. iconv -f UTF-16 -t UTF-8 utf16.jsonl > utf16.utf8.jsonl',
+    );
+    await expect(encoded).not.toContainText('Skip invalid records');
+
+    // A first line starting with NUL, skipping invalid records: imported, and the skipped line's reason shows the NUL.
+    const nul = await importFile(page, upload('nul.jsonl', NUL_LED_HEALTHBENCH), `E2E nul ${stamp}`, { skipInvalid: true });
+    await expect(nul.getByText('Imported', { exact: true })).toBeVisible();
+    await expect(countsRow(nul, 'Queries')).toHaveText(/Queries\s*2\s*0\s*0/);
+    await expect(nul).toContainText('Skipped 1 invalid record on line 1');
+    await expect(nul.getByRole('table', { name: 'Problems' })).toContainText("unexpected token '\\u0000'");
+
+    // Real QuarkMedBench output: empty tags, records wrapped in the generation output's object.
+    const quark = {
+      Query: '孩子发烧三天了怎么办？',
+      essential: [
+        { Title: '建议及时就医', Weight: 8, Tag: '', Description: { 'Not Met': '无', 'Partially Met': '部分', 'Fully Met': '明确' } },
+      ],
+    };
+    const wrapped = await importFile(
+      page,
+      upload('quark.jsonl', `${JSON.stringify({ Evaluation_System: quark })}\n`),
+      `E2E quark ${stamp}`,
+    );
+    await expect(wrapped.getByText('Imported', { exact: true })).toBeVisible();
+    await expect(countsRow(wrapped, 'Criteria')).toHaveText(/Criteria\s*1\s*0\s*0/);
+
+    // A problem is named as the file names it, with the array index; skipping asked for, it is not suggested again.
+    const bad = JSON.stringify([{ ...quark, essential: [{ Title: 't', Weight: 'heavy', Tag: '' }] }], null, 2);
+    const refused = await importFile(page, upload('bad.json', bad), `E2E quark bad ${stamp}`, { skipInvalid: true });
+    await expect(
+      refused
+        .getByRole('table', { name: 'Problems' })
+        .getByRole('row', { name: /bad\.json 2 \[0\]\.essential\[0\]\.Weight must be a number/ }),
+    ).toBeVisible();
+    await expect(refused).toContainText('Nothing was changed. No record is valid.');
+    await expect(refused).not.toContainText('Skip invalid records');
   });
 
   test('a file without a dataset name is refused before upload work starts', async ({ page }) => {

@@ -7,7 +7,8 @@ z.config({
   jitless: typeof window !== 'undefined',
   customError: (issue) => {
     if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
-    if (issue.code === 'invalid_type') return `must be ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}`;
+    if (issue.code === 'invalid_type')
+      return `must be ${issue.expected === 'array' ? 'a list' : `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`}`;
     if (issue.code === 'invalid_value') return `must be one of ${issue.values.map(String).join(', ')}`;
     return undefined;
   },

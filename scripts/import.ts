@@ -1,13 +1,17 @@
 // npm run import -- <file> --dataset <name> [--format native|healthbench|quark|csv] [--skip-invalid]
 // Imports a benchmark file through the same code as the upload page, with a progress bar. Exit code 0 when
-// imported, 1 when refused (every problem is listed with file, line and field), 2 for usage errors.
+// imported, 1 when refused or failed (every problem is listed with file, line and field), 2 for usage errors.
+// The report is read back from the import job row, so it says what the database holds.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { disconnectDb, prisma } from '@/lib/db';
 import { resolveDatabase } from '@/lib/db/resolve-database';
 import { FORMATS, type ImportFormat } from '@/lib/import/formats/detect';
-import { formatSummary } from '@/lib/import/format-summary';
+import { describeImportFailure } from '@/lib/import/describe-import-failure';
+import { describeImportJob } from '@/lib/import/describe-import-job';
 import { diskSource } from '@/lib/import/read-lines';
 import { runImportJob } from '@/lib/import/run-import-job';
 
@@ -43,10 +47,18 @@ if (!fs.existsSync(file) || !fs.statSync(file).isFile()) {
   process.exit(2);
 }
 
-const database = await resolveDatabase({ log: (line) => console.error(`[import] ${line}`) });
-process.env.DATABASE_URL = database.url;
+let database: Awaited<ReturnType<typeof resolveDatabase>> | undefined;
 let exitCode = 1;
+let jobId: number | null = null;
+// An unexpected error's detail goes to a log file; the terminal gets a plain sentence naming it.
+const logFile = () => path.join(os.tmpdir(), `rubric-audit-import-${jobId ?? 'start'}.log`);
+const logError = (detail: unknown) => {
+  const text = detail instanceof Error ? (detail.stack ?? detail.message) : String(detail);
+  fs.appendFileSync(logFile(), `${new Date().toISOString()} ${text}\n`);
+};
 try {
+  database = await resolveDatabase({ log: (line) => console.error(`[import] ${line}`) });
+  process.env.DATABASE_URL = database.url;
   const source = await diskSource(file);
   const job = await prisma.importJob.create({
     data: {
@@ -57,6 +69,7 @@ try {
       totalBytes: source.size,
     },
   });
+  jobId = job.id;
   const bar = new cliProgress.SingleBar(
     { format: '{phase} |{bar}| {percentage}% | {value}/{total} MB', hideCursor: true, clearOnComplete: false },
     cliProgress.Presets.shades_classic,
@@ -73,18 +86,22 @@ try {
       })
       .catch(() => {});
   }, 250);
-  const summary = await runImportJob({ importJobId: job.id, source });
+  const phase = await runImportJob({ importJobId: job.id, source, logError, logName: logFile() }).then(
+    (summary) => (summary?.ok ? 'done' : 'refused'),
+    () => 'failed',
+  );
   clearInterval(poll);
-  bar.update(Number(totalMb.toFixed(2)), { phase: (summary?.ok ? 'done' : 'refused').padEnd(10) });
+  bar.update(phase === 'done' ? Number(totalMb.toFixed(2)) : 0, { phase: phase.padEnd(10) });
   bar.stop();
-  if (summary) {
-    console.log(formatSummary(summary));
-    exitCode = summary.ok ? 0 : 1;
-  }
+  // What is printed is what the job row holds, which is what the database holds.
+  const outcome = await describeImportJob(job.id);
+  console.log(outcome.text);
+  exitCode = outcome.ok ? 0 : 1;
 } catch (error) {
-  console.error(`[import] failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`);
+  logError(error);
+  console.error(`[import] ${describeImportFailure(error, logFile())}`);
 } finally {
   await disconnectDb();
-  await database.stop();
+  await database?.stop();
 }
 process.exit(exitCode);

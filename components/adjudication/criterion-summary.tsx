@@ -15,7 +15,9 @@ export function CriterionSummary({ criterion }: { criterion: AdjudicationItem['c
       <h2 id="criterion-heading" className="text-base font-semibold text-slate-900">
         {criterion.title}
       </h2>
-      {criterion.description ? <p className="mt-2 whitespace-pre-wrap text-sm text-slate-700">{criterion.description}</p> : null}
+      {criterion.description && criterion.description.trim() !== criterion.title.trim() ? (
+        <p className="mt-2 whitespace-pre-wrap text-sm text-slate-700">{criterion.description}</p>
+      ) : null}
       <LevelTable levels={levels} />
       {evidence.length ? (
         <ul className="mt-2 space-y-0.5 text-xs text-slate-500">

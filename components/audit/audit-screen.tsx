@@ -3,7 +3,9 @@
 // order. Keyboard-first (j/k or arrows, 1-4, e, c, n, Ctrl+Enter, ?), drafts autosave per criterion with
 // optimistic concurrency (another tab's change is shown, never overwritten silently), time on each criterion
 // is measured while it is the active one and the page is visible, and the position is remembered so the
-// expert resumes exactly where they left off.
+// expert resumes exactly where they left off. A submitted query is read-only until the expert chooses Edit (a
+// stray key press never amends), and the last change can be undone. Submitting reports every problem at once,
+// each at its control.
 import { radioPillClass } from '@/components/ui/choice-cards';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -72,6 +74,10 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
   const [justSubmitted, setJustSubmitted] = useState(false);
   const [submitting, startSubmit] = useTransition();
   const [editable, setEditable] = useState(assignment.editable);
+  // A submitted query changes only after an explicit Edit.
+  const [editing, setEditing] = useState(assignment.state !== 'SUBMITTED');
+  const canChange = editable && editing;
+  const [lastChange, setLastChange] = useState<{ id: number; index: number; before: Partial<VerdictState> } | null>(null);
   const cards = useRef(new Map<number, CardHandle>());
   const missing = useRef<MissingCriteriaHandle>(null);
   const successRef = useRef<HTMLDivElement>(null);
@@ -164,7 +170,7 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
   );
   const { schedule, flush } = useAutosave<number>(saveOne);
 
-  const change = useCallback(
+  const apply = useCallback(
     (id: number, change: Partial<VerdictState>) => {
       edits.current.set(id, (edits.current.get(id) ?? 0) + 1);
       patch(id, { ...change, save: 'dirty', errors: [] });
@@ -172,6 +178,22 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
     },
     [patch, schedule],
   );
+  const change = useCallback(
+    (id: number, change: Partial<VerdictState>) => {
+      const previous = verdictsRef.current[id];
+      if (previous) {
+        const before = Object.fromEntries(Object.keys(change).map((key) => [key, previous[key as keyof VerdictState]]));
+        setLastChange({ id, index: criteria.findIndex((criterion) => criterion.id === id), before });
+      }
+      apply(id, change);
+    },
+    [apply, criteria],
+  );
+  const undoLast = useCallback(() => {
+    if (!lastChange || !canChange) return;
+    apply(lastChange.id, lastChange.before);
+    setLastChange(null);
+  }, [apply, canChange, lastChange]);
 
   const resolveConflict = useCallback(
     (id: number, keep: 'mine' | 'theirs') => {
@@ -249,7 +271,7 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
 
   // ── submission ──
   const submit = useCallback(() => {
-    if (!editable || state === 'SUBMITTED') return;
+    if (!canChange || state === 'SUBMITTED') return;
     startSubmit(async () => {
       setBanner(null);
       await flush();
@@ -262,11 +284,7 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
         });
         return;
       }
-      if (rating === null) {
-        setRatingError(['Rate how complete the set of criteria is']);
-        setBanner({ tone: 'error', text: 'Rate how complete the set of criteria is before submitting.' });
-        return;
-      }
+      // The server checks the rating and every criterion together and reports all of their problems at once.
       const result = await submitAssignmentAction({
         assignmentId: assignment.id,
         rowVersion: rowVersion.current,
@@ -276,6 +294,8 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
       if (result.ok) {
         rowVersion.current = result.data.rowVersion;
         setState('SUBMITTED');
+        setEditing(false);
+        setLastChange(null);
         setJustSubmitted(true);
         // Submitting bumps every verdict's version on the server; follow it so amendments are not stale.
         const versions = result.data.versions;
@@ -299,8 +319,9 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
       setBanner({ tone: 'error', text: result.error });
       const first = criteria.findIndex((criterion) => fieldErrors[`criterion.${criterion.id}`]);
       if (first >= 0) moveTo(first);
+      else if (fieldErrors.comprehensiveness) document.querySelector<HTMLInputElement>('input[name="comprehensiveness"]')?.focus();
     });
-  }, [assignment.id, criteria, editable, flush, moveTo, rating, ratingComment, router, state]);
+  }, [assignment.id, canChange, criteria, flush, moveTo, rating, ratingComment, router, state]);
 
   const release = () =>
     startSubmit(async () => {
@@ -331,6 +352,14 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
       const target = event.target;
       const inRadio = target instanceof HTMLInputElement && target.type === 'radio';
       const id = criteria[active]?.id;
+      // In the completeness rating (r), 1-5 choose the rating instead of a criterion's decision.
+      if (inRadio && target.name === 'comprehensiveness' && /^[1-5]$/.test(event.key)) {
+        event.preventDefault();
+        if (!canChange) return;
+        document.querySelector<HTMLInputElement>(`input[name="comprehensiveness"][value="${event.key}"]`)?.click();
+        document.querySelector<HTMLInputElement>(`input[name="comprehensiveness"][value="${event.key}"]`)?.focus();
+        return;
+      }
       switch (event.key) {
         case 'j':
         case 'ArrowDown':
@@ -348,7 +377,7 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
         case '2':
         case '3':
         case '4': {
-          if (!editable || id === undefined) return;
+          if (!canChange || id === undefined) return;
           event.preventDefault();
           const decision = DECISION_KEYS[Number(event.key) - 1] as Decision;
           const criterion = criteria[active];
@@ -365,7 +394,7 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
           return;
         }
         case 'e': {
-          if (!editable || id === undefined) return;
+          if (!canChange || id === undefined) return;
           event.preventDefault();
           const verdict = verdictsRef.current[id];
           const criterion = criteria[active];
@@ -384,17 +413,23 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
           return;
         }
         case 'c':
-          if (!editable || id === undefined) return;
+          if (!canChange || id === undefined) return;
           event.preventDefault();
           cards.current.get(id)?.focusComment();
           return;
         case 'n':
-          if (!editable) return;
+          if (!canChange) return;
           event.preventDefault();
           missing.current?.openNew();
           return;
+        case 'u':
+          if (!canChange || !lastChange) return;
+          event.preventDefault();
+          undoLast();
+          return;
         case 'r': {
-          if (!editable) return;
+          // Focuses the rating (the chosen value, else the first) without choosing one; 1-5 then choose.
+          if (!canChange) return;
           event.preventDefault();
           const radios = document.querySelectorAll<HTMLInputElement>('input[name="comprehensiveness"]');
           const chosen = [...radios].find((radio) => radio.checked) ?? radios[0];
@@ -409,7 +444,7 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [active, change, criteria, editable, moveTo, shortcutsOpen, submit]);
+  }, [active, canChange, change, criteria, lastChange, moveTo, shortcutsOpen, submit, undoLast]);
 
   const decided = useMemo(() => criteria.filter((criterion) => verdicts[criterion.id]?.decision).length, [criteria, verdicts]);
   const submitted = state === 'SUBMITTED';
@@ -466,7 +501,21 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
         ) : null}
       </header>
 
+      {assignment.campaign.instructions ? (
+        <details className="rounded-lg bg-white px-4 py-2 text-sm shadow-sm ring-1 ring-slate-200">
+          <summary className="cursor-pointer font-medium text-slate-800">Instructions for this campaign</summary>
+          <p className="mt-1 whitespace-pre-wrap text-slate-700">{assignment.campaign.instructions}</p>
+        </details>
+      ) : null}
       {banner ? <Notice tone={banner.tone}>{banner.text}</Notice> : null}
+      {lastChange && canChange ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600" data-testid="undo-bar">
+          <span>Last change: criterion {lastChange.index + 1}.</span>
+          <Button variant="ghost" size="sm" onClick={undoLast} aria-keyshortcuts="u">
+            Undo <kbd>u</kbd>
+          </Button>
+        </div>
+      ) : null}
       {!editable && !submitted ? (
         <Notice tone="warning">
           This query is no longer reserved for you (the reservation expired or you gave it back). Your drafts are kept; take it again from{' '}
@@ -485,12 +534,23 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
         >
           <p className="text-sm text-emerald-900" role="status">
             {justSubmitted ? 'Submitted. Thank you! ' : 'You submitted this query. '}
-            {assignment.campaign.open
-              ? 'You can still change your verdicts until the campaign closes; every change is recorded.'
-              : 'The campaign is closed.'}
+            {!assignment.campaign.open
+              ? 'The campaign is closed.'
+              : editing
+                ? 'Editing: each change is saved as an amendment and recorded. A criterion a reviewer has decided can no longer change.'
+                : 'Your verdicts are shown read-only. Choose Edit to change them until the campaign closes; every change is recorded.'}
           </p>
-          {assignment.campaign.open ? (
+          {assignment.campaign.open && editable ? (
             <div className="flex flex-wrap items-center gap-3">
+              {editing ? (
+                <Button variant="secondary" onClick={() => setEditing(false)}>
+                  Done editing
+                </Button>
+              ) : (
+                <Button variant="secondary" onClick={() => setEditing(true)}>
+                  Edit my verdicts
+                </Button>
+              )}
               <ClaimButton campaignId={assignment.campaign.id} label="Next query" />
               <Link href="/audit" className="text-sm font-medium text-brand-700 hover:underline">
                 Back to my audits
@@ -528,7 +588,7 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
               active={index === active}
               verdict={verdicts[criterion.id] ?? fromServer(undefined)}
               dimensions={assignment.campaign.dimensions}
-              editable={editable}
+              editable={canChange}
               onActivate={() => {
                 if (index !== active) {
                   accrue(activeId);
@@ -541,10 +601,10 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
           ))}
 
           <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <MissingCriteria ref={missing} assignmentId={assignment.id} initial={assignment.proposals} editable={editable} />
+            <MissingCriteria ref={missing} assignmentId={assignment.id} initial={assignment.proposals} editable={canChange} />
           </div>
 
-          <fieldset className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" disabled={!editable}>
+          <fieldset className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" disabled={!canChange}>
             <legend className="sr-only">Completeness of the set</legend>
             <p className="text-sm font-semibold text-slate-900" id="rating-label">
               How complete is this set of criteria for the query?

@@ -125,6 +125,12 @@ export function CampaignDashboard({ stats, canClose }: { stats: CampaignStats; c
             {campaign.description ? (
               <p className="mt-1 max-w-3xl text-sm whitespace-pre-line text-slate-600">{campaign.description}</p>
             ) : null}
+            {campaign.instructions ? (
+              <p className="mt-1 max-w-3xl text-sm whitespace-pre-line text-slate-600">
+                <span className="font-medium text-slate-700">Instructions for experts: </span>
+                {campaign.instructions}
+              </p>
+            ) : null}
             <p className="mt-1 text-xs text-slate-500">{describeSelection(campaign)}</p>
           </div>
           {canClose && campaign.status === 'OPEN' ? (

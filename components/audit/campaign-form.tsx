@@ -17,7 +17,7 @@ import { useFocusFirstError } from '@/components/ui/use-focus-first-error';
 import { createCampaignAction, previewSelectionAction } from '@/lib/audit/actions';
 import type { CampaignFormOptions } from '@/lib/audit/campaign-form-options';
 import type { SelectionPreview as Preview } from '@/lib/audit/create-campaign';
-import { DIMENSIONS } from '@/lib/audit/schemas';
+import { type AuditMode, DIMENSIONS } from '@/lib/audit/schemas';
 import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
 
 type Mode = 'filter' | 'sample';
@@ -27,6 +27,7 @@ type Errors = Record<string, string[]>;
 const FIELD_KEYS = new Set([
   'name',
   'description',
+  'instructions',
   'overlapK',
   'expertIds',
   'matchSpecialty',
@@ -36,6 +37,7 @@ const FIELD_KEYS = new Set([
   'fastThresholdSeconds',
   'selection',
   'selection.datasetId',
+  'selection.audit',
   'selection.category',
   'selection.department',
   'selection.tier',
@@ -65,9 +67,11 @@ function localToIso(local: string): string {
 /** The selection as the schema wants it, from the form's current values. */
 function readSelection(data: FormData) {
   const datasetId = text(data, 'selection.datasetId') ?? '';
+  const audit = (text(data, 'selection.audit') ?? 'new') as AuditMode;
   if (text(data, 'selection.mode') === 'sample') {
     return {
       mode: 'sample' as const,
+      audit,
       datasetId,
       queries: text(data, 'selection.queries') ?? '',
       seed: text(data, 'selection.seed'),
@@ -76,6 +80,7 @@ function readSelection(data: FormData) {
   }
   return {
     mode: 'filter' as const,
+    audit,
     datasetId,
     category: text(data, 'selection.category') as (typeof CATEGORIES)[number] | undefined,
     department: text(data, 'selection.department'),
@@ -102,12 +107,20 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
+/** The audit modes as the form offers them (lib/audit/audit-eligibility.ts says what each takes). */
+const AUDIT_MODE_TEXT: Record<AuditMode, [string, string]> = {
+  new: ['Never audited', 'Criteria no campaign has decided or is auditing.'],
+  revised: ['Revised since their last audit', 'Criteria whose text a decision changed after their last audit.'],
+  all: ['All', 'Every criterion not being audited now, including a second audit of decided ones.'],
+};
+
 const checkboxClasses = 'mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 accent-brand-600';
 
 export function CampaignForm({ options }: { options: CampaignFormOptions }) {
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
   const [mode, setMode] = useState<Mode>('filter');
+  const [auditMode, setAuditMode] = useState<AuditMode>('new');
   const [k, setK] = useState('3');
   const [experts, setExperts] = useState<Set<string>>(new Set());
   const [seed, setSeed] = useState('1');
@@ -154,6 +167,7 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
     const input = {
       name: (data.get('name') as string | null) ?? '',
       description: text(data, 'description'),
+      instructions: text(data, 'instructions'),
       overlapK: text(data, 'overlapK') ?? '',
       expertIds: strings(data, 'expertIds'),
       matchSpecialty: data.get('matchSpecialty') === 'on',
@@ -198,18 +212,25 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
         <div className="grid gap-4">
           <TextField label="Name" name="name" errors={errors.name} required maxLength={200} autoComplete="off" />
           <TextAreaField
-            label="Description (optional)"
+            label="Description for admins and reviewers (optional)"
             name="description"
             rows={2}
             errors={errors.description}
-            hint="What the audit is for; experts see the campaign's name, not this."
+            hint="What the audit is for. Never shown to experts."
+          />
+          <TextAreaField
+            label="Instructions for experts (optional)"
+            name="instructions"
+            rows={3}
+            errors={errors.instructions}
+            hint="Experts see this with the campaign's name. Do not name models, generators or sources: the audit is blind."
           />
         </div>
       </Section>
 
       <Section
         title="Criteria under audit"
-        description="Only pending criteria (not yet in an audit) can be chosen. The unit of work is a query with all its chosen criteria."
+        description="A criterion is in one campaign at a time until its decision there is settled. The unit of work is a query with all its chosen criteria."
       >
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
           <fieldset className="min-w-0 space-y-4" onChange={selectionChanged}>
@@ -224,10 +245,29 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
               {options.datasets.length === 0 ? <option value="">No datasets: import one first</option> : null}
               {options.datasets.map((dataset) => (
                 <option key={dataset.id} value={dataset.id}>
-                  {dataset.name} ({dataset.pendingCriteria.toLocaleString('en')} pending criteria)
+                  {dataset.name} ({dataset.pendingCriteria.toLocaleString('en')} never audited)
                 </option>
               ))}
             </SelectField>
+
+            <ChoiceCards
+              id="audit-mode"
+              name="selection.audit"
+              legend="Which criteria"
+              columns="sm:grid-cols-3"
+              value={auditMode}
+              onChange={(value) => {
+                setAuditMode(value);
+                selectionChanged();
+              }}
+              options={(['new', 'revised', 'all'] as const).map((value) => [
+                value,
+                AUDIT_MODE_TEXT[value][0],
+                preview && !preview.stale
+                  ? `${AUDIT_MODE_TEXT[value][1]} ${preview.data.available[value].toLocaleString('en')} in this dataset.`
+                  : AUDIT_MODE_TEXT[value][1],
+              ])}
+            />
 
             <ChoiceCards
               id="mode"
@@ -236,7 +276,7 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
               value={mode}
               onChange={setMode}
               options={[
-                ['filter', 'By filters', 'Every pending criterion matching the filters.'],
+                ['filter', 'By filters', 'Every such criterion matching the filters.'],
                 ['sample', 'Stratified random sample', 'Queries drawn per category, seeded and reproducible.'],
               ]}
             />
@@ -318,7 +358,7 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
                   defaultValue="20"
                   inputMode="numeric"
                   errors={errors['selection.queries']}
-                  hint="Allocated to categories in proportion to their pending queries."
+                  hint="Allocated to categories in proportion to their eligible queries."
                 />
                 <div>
                   <TextField

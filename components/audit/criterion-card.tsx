@@ -125,7 +125,9 @@ export const CriterionCard = forwardRef(function CriterionCard(
           {SAVE_TEXT[verdict.save]}
         </span>
       </header>
-      {criterion.description ? <p className="mt-2 whitespace-pre-wrap text-sm text-slate-700">{criterion.description}</p> : null}
+      {criterion.description && criterion.description.trim() !== criterion.title.trim() ? (
+        <p className="mt-2 whitespace-pre-wrap text-sm text-slate-700">{criterion.description}</p>
+      ) : null}
       <LevelTable levels={criterion.levels} />
       {criterion.evidence.length ? (
         <ul className="mt-2 space-y-0.5 text-xs text-slate-500">

@@ -22,7 +22,12 @@ export function ExpertHome({ campaigns }: { campaigns: ExpertCampaign[] }) {
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
                 <h2 className="text-base font-semibold text-slate-900">{campaign.name}</h2>
-                {campaign.description ? <p className="mt-1 max-w-2xl text-sm text-slate-600">{campaign.description}</p> : null}
+                {campaign.instructions ? (
+                  <div className="mt-1 max-w-2xl text-sm text-slate-600">
+                    <span className="font-medium text-slate-700">Instructions: </span>
+                    <span className="whitespace-pre-wrap">{campaign.instructions}</span>
+                  </div>
+                ) : null}
                 <p className="mt-1 text-xs text-slate-500">
                   {campaign.open ? <Badge tone="green">Open</Badge> : <Badge>Closed</Badge>}
                   {campaign.deadline ? <span className="ml-2">Due {campaign.deadline.slice(0, 10)}</span> : null}

@@ -1,5 +1,5 @@
 // What a campaign's selection would take: queries and criteria, and per category × tier how many criteria
-// are selected out of the pending population, so a stratified sample can be checked for proportionality.
+// are selected out of the eligible population (the audit mode's), so a stratified sample can be checked for proportionality.
 import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
 import type { SelectionPreview as Preview } from '@/lib/audit/create-campaign';
 import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
@@ -28,7 +28,9 @@ export function SelectionPreview({ preview, stale }: { preview: Preview; stale: 
           </dd>
         </div>
       </dl>
-      {preview.criteria === 0 ? <p className="mt-3 text-sm text-amber-800">No pending criteria match: widen the selection.</p> : null}
+      {preview.criteria === 0 ? (
+        <p className="mt-3 text-sm text-amber-800">No eligible criteria match: widen the selection or choose another audit mode.</p>
+      ) : null}
       {byCategory.length > 0 ? (
         <div className="mt-3 overflow-x-auto rounded-md ring-1 ring-slate-200">
           <table className="min-w-full text-xs" aria-label="Criteria by category and tier">
@@ -44,16 +46,16 @@ export function SelectionPreview({ preview, stale }: { preview: Preview; stale: 
                   Selected
                 </th>
                 <th scope="col" className="px-2 py-1.5 text-right font-semibold">
-                  Pending
+                  Eligible
                 </th>
-                <th scope="col" className="px-2 py-1.5 text-right font-semibold" title="Selected ÷ pending in this stratum">
+                <th scope="col" className="px-2 py-1.5 text-right font-semibold" title="Selected ÷ eligible in this stratum">
                   Drawn
                 </th>
                 <th scope="col" className="px-2 py-1.5 text-right font-semibold" title="This stratum's share of the selection">
                   % of selection
                 </th>
-                <th scope="col" className="px-2 py-1.5 text-right font-semibold" title="This stratum's share of the pending population">
-                  % of pending
+                <th scope="col" className="px-2 py-1.5 text-right font-semibold" title="This stratum's share of the eligible population">
+                  % of eligible
                 </th>
               </tr>
             </thead>

@@ -190,7 +190,6 @@ export function CriteriaBrowser({
             if (document.activeElement === document.body) document.querySelector<HTMLElement>(`tr[data-row-id="${openId}"]`)?.focus();
             update({ open: null }, { history: 'replace' });
           }}
-          onOpen={openCriterion}
         />
       ) : null}
     </>

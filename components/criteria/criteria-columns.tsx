@@ -26,7 +26,7 @@ export const criteriaColumns = column.columns([
         <div className="truncate font-medium text-slate-900" title={info.getValue()}>
           {info.getValue()}
         </div>
-        {info.row.original.description ? (
+        {info.row.original.description && info.row.original.description.trim() !== info.row.original.title.trim() ? (
           <div className="truncate text-xs text-slate-500" title={info.row.original.description}>
             {info.row.original.description}
           </div>
@@ -51,7 +51,12 @@ export const criteriaColumns = column.columns([
   column.accessor('status', {
     header: 'Status',
     size: 100,
-    cell: (info) => <Badge tone={STATUS_LABELS[info.getValue()].tone}>{STATUS_LABELS[info.getValue()].label}</Badge>,
+    cell: (info) => (
+      <span className="flex flex-wrap gap-1">
+        <Badge tone={STATUS_LABELS[info.getValue()].tone}>{STATUS_LABELS[info.getValue()].label}</Badge>
+        {info.row.original.inReaudit ? <Badge tone="blue">In re-audit</Badge> : null}
+      </span>
+    ),
   }),
   column.accessor('redLine', {
     header: 'Red line',

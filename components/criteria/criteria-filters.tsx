@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import type { CriteriaFacets } from '@/lib/criteria/criteria-facets';
 import { CATEGORY_LABELS, STATUSES, STATUS_LABELS, TIER_LABELS } from './labels';
 
-export const FILTER_KEYS = ['dataset', 'category', 'department', 'tier', 'status', 'redLine', 'tag', 'q'] as const;
+export const FILTER_KEYS = ['dataset', 'category', 'department', 'tier', 'status', 'reaudit', 'redLine', 'tag', 'q'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 const controlClasses =
@@ -191,6 +191,14 @@ export function CriteriaFilters({
         value={value('status')}
         onChange={set('status')}
         options={STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status].label }))}
+        className="w-32"
+      />
+      <FilterSelect
+        label="Re-audit"
+        value={value('reaudit')}
+        onChange={set('reaudit')}
+        options={[{ value: 'yes', label: 'In re-audit' }]}
+        allLabel="Any"
         className="w-32"
       />
       <FilterSelect

@@ -10,22 +10,36 @@ import { Facts } from '@/components/ui/facts';
 import type { CriterionDetail } from '@/lib/criteria/get-criterion-detail';
 import { Conversation, toMessages } from './conversation';
 import { changedFields, safeHttpUrl, toConsensus, toEvidence, toLevels } from './detail-json';
-import { CATEGORY_LABELS, type CriterionStatus, STATUS_LABELS, TIER_LABELS, formatDate, formatPoints } from './labels';
+import { CATEGORY_LABELS, STATUS_LABELS, TIER_LABELS, formatDate, formatPoints } from './labels';
+import { RevisionHistory } from './revision-history';
+
+const DECISION_WORDS: Record<string, string> = {
+  ACCEPT: 'accept',
+  REVISE_MINOR: 'minor revision',
+  REVISE_MAJOR: 'major revision',
+  REJECT: 'reject',
+};
+
+/** One audit of the criterion in words: its final decision and how it was reached, or where it stands. */
+function auditSummary(audit: CriterionDetail['audits'][number]): string {
+  const decision = audit.finalDecision ? (DECISION_WORDS[audit.finalDecision] ?? audit.finalDecision) : null;
+  if (audit.provenance === 'UNANIMOUS') return `${decision} (unanimous, ${audit.verdicts} verdicts)`;
+  if (audit.provenance === 'ADJUDICATED') return `${decision} (adjudicated)`;
+  if (audit.provenance === 'UNRESOLVED') return 'disagreement awaiting a reviewer';
+  return audit.campaignOpen ? `in progress (${audit.verdicts} of ${audit.k} verdicts)` : 'closed without verdicts';
+}
 
 export function CriterionDrawer({
   openId,
   detail,
   pending,
   onClose,
-  onOpen,
 }: {
   openId: number;
   detail: CriterionDetail | null;
   /** The detail for `openId` is still being fetched. */
   pending: boolean;
   onClose: () => void;
-  /** Show another criterion (a revision in the lineage). */
-  onOpen: (id: number) => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -84,6 +98,7 @@ export function CriterionDrawer({
                   {formatPoints(shown.criterion.points)} points
                 </span>
                 <Badge tone={STATUS_LABELS[shown.criterion.status].tone}>{STATUS_LABELS[shown.criterion.status].label}</Badge>
+                {shown.inReaudit ? <Badge tone="blue">In re-audit</Badge> : null}
                 {shown.criterion.redLine ? <Badge tone="red">Red line</Badge> : null}
               </div>
             ) : null}
@@ -103,7 +118,7 @@ export function CriterionDrawer({
 
         <div ref={bodyRef} className="flex-1 overflow-y-auto px-5 py-5">
           {shown ? (
-            <DetailBody detail={shown} onOpen={onOpen} />
+            <DetailBody detail={shown} />
           ) : pending ? (
             <div className="space-y-3" aria-hidden="true">
               {[80, 95, 60, 90, 70].map((width) => (
@@ -134,8 +149,8 @@ function Section({ title, children, aside }: { title: string; children: ReactNod
   );
 }
 
-function DetailBody({ detail, onOpen }: { detail: CriterionDetail; onOpen: (id: number) => void }) {
-  const { criterion, lineage, events, provenance, judgeGrades, linkJudgeRuns } = detail;
+function DetailBody({ detail }: { detail: CriterionDetail }) {
+  const { criterion, revisions, audits, events, provenance, judgeGrades, linkJudgeRuns } = detail;
   const { query } = criterion;
   const levels = toLevels(criterion.levels);
   const evidence = toEvidence(criterion.evidence);
@@ -144,7 +159,9 @@ function DetailBody({ detail, onOpen }: { detail: CriterionDetail; onOpen: (id: 
   return (
     <div className="space-y-5">
       <Section title="Description">
-        {criterion.description ? (
+        {criterion.description.trim() === criterion.title.trim() ? (
+          <p className="text-sm text-slate-500">Same as the title.</p>
+        ) : criterion.description ? (
           <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">{criterion.description}</p>
         ) : (
           <p className="text-sm text-slate-500">No description.</p>
@@ -243,45 +260,24 @@ function DetailBody({ detail, onOpen }: { detail: CriterionDetail; onOpen: (id: 
         </div>
       </Section>
 
-      <Section title="Revision lineage">
-        {lineage.length ? (
-          <ol className="space-y-1 text-sm">
-            {lineage.map((revision) => {
-              const current = revision.id === criterion.id;
-              const status = STATUS_LABELS[revision.status as CriterionStatus];
-              const label = (
-                <>
-                  <span className="w-20 shrink-0 text-slate-500">Revision {revision.revision}</span>
-                  <span className="min-w-0 flex-1 truncate">{revision.title}</span>
-                  {status ? <Badge tone={status.tone}>{status.label}</Badge> : <Badge>{revision.status}</Badge>}
-                  <time dateTime={revision.createdAt} className="shrink-0 text-xs text-slate-500 tabular-nums">
-                    {formatDate(revision.createdAt)}
-                  </time>
-                </>
-              );
-              return (
-                <li key={revision.id}>
-                  {current ? (
-                    <div aria-current="true" className="flex items-center gap-2 rounded-md bg-brand-50 px-2 py-1.5 ring-1 ring-brand-100">
-                      {label}
-                      <span className="sr-only">(shown)</span>
-                    </div>
-                  ) : (
-                    <button
-                      type="button"
-                      onClick={() => onOpen(revision.id)}
-                      className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left hover:bg-slate-50"
-                    >
-                      {label}
-                    </button>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
+      <Section title="Audits">
+        {audits.length ? (
+          <ul className="space-y-1 text-sm" aria-label="Audits, newest first">
+            {audits.map((audit) => (
+              <li key={audit.campaignId} className="flex flex-wrap items-baseline gap-x-2">
+                <span className="font-medium text-slate-900">{audit.campaignName}</span>
+                <span className="text-slate-500">audited revision {audit.revision}:</span>
+                <span>{auditSummary(audit)}</span>
+              </li>
+            ))}
+          </ul>
         ) : (
-          <p className="text-sm text-slate-500">No revisions.</p>
+          <p className="text-sm text-slate-500">Never audited.</p>
         )}
+      </Section>
+
+      <Section title="Revision history">
+        <RevisionHistory revisions={revisions} current={criterion.revision} />
       </Section>
 
       <Section title="Change history">

@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Notice } from '@/components/ui/page-header';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import type { ImportCounts, ImportSummary } from '@/lib/import/import-file';
+import { refusalAdvice } from '@/lib/import/refusal-advice';
 
 export interface ImportJobView {
   id: number;
@@ -70,7 +71,7 @@ export function ImportSummaryView({ job }: { job: ImportJobView }) {
       ) : (
         <Notice tone="error">
           The file was refused: {summary.issueCount.toLocaleString('en')} problem{summary.issueCount === 1 ? '' : 's'} found. Nothing was
-          changed.
+          changed. {refusalAdvice(summary, '“Skip invalid records”')}
         </Notice>
       )}
       {summary.ok && summary.skippedLines.length > 0 ? (

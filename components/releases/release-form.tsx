@@ -185,8 +185,8 @@ export function ReleaseForm({ datasets, canCreate }: { datasets: { id: number; n
               <option value="only">Only red-line criteria</option>
             </SelectField>
             <SelectField label="Text" name="text" defaultValue="revised" errors={errors.text}>
-              <option value="revised">Revised text replaces the original</option>
-              <option value="original">Original text</option>
+              <option value="revised">Current revision (follows the final decisions)</option>
+              <option value="original">Original text (revision 0, as imported)</option>
             </SelectField>
           </div>
           <label className="flex items-center gap-1.5 text-sm">

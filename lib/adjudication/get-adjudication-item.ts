@@ -3,6 +3,7 @@
 // returned only when the reviewer asks for them (revealNamesTo), and that request is itself recorded in the
 // audit trail. For admin and reviewer pages only: experts never read any of this.
 import { outcomesCte } from '@/lib/analytics/criterion-outcomes';
+import { findAuditedTexts } from '@/lib/audit/find-audited-texts';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -144,7 +145,7 @@ export async function getAdjudicationItem({
 }): Promise<AdjudicationItem | null> {
   const disagreement = await findDisagreement(prisma, campaignId, criterionId);
   if (!disagreement) return null;
-  const [subject, verdicts, adjudication] = await Promise.all([
+  const [subject, verdicts, adjudication, audited] = await Promise.all([
     prisma.campaignCriterion.findUniqueOrThrow({
       where: { campaignId_criterionId: { campaignId, criterionId } },
       select: {
@@ -180,6 +181,7 @@ export async function getAdjudicationItem({
       },
     }),
     prisma.adjudication.findUnique({ where: { campaignId_criterionId: { campaignId, criterionId } }, select: ADJUDICATION_FIELDS }),
+    findAuditedTexts({ db: prisma, campaignId, criterionIds: [criterionId] }),
   ]);
   let names = new Map<string, string>();
   if (revealNamesTo) {
@@ -195,7 +197,10 @@ export async function getAdjudicationItem({
       entityId: `${campaignId}:${criterionId}`,
     });
   }
-  const { query, ...criterion } = subject.criterion;
+  const { query, ...current } = subject.criterion;
+  // The text the experts audited (the campaign's revision), which the gold text revises.
+  const text = audited.get(criterionId);
+  const criterion = text ? { ...current, title: text.title, description: text.description, tier: text.tier, points: text.points } : current;
   return {
     campaign: {
       id: subject.campaign.id,

@@ -1,12 +1,15 @@
 // Saves the reviewer's gold decision on a disagreement: creates the adjudication or updates it, with
 // optimistic concurrency (a save that started from an older version is refused and handed the stored one,
 // so the reviewer decides what to keep and nothing is overwritten unseen), and logs the change with its
-// before and after in the same transaction.
+// before and after in the same transaction. The campaign criterion's row is locked first, as an expert's
+// amendment locks it (lib/audit/verdicts.ts), so the two never interleave: whichever comes second sees the
+// first. A decision is refused once a later campaign audits the criterion again (its text may have moved on).
+import { findAuditedTexts } from '@/lib/audit/find-audited-texts';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import { type AdjudicationInput, goldTextErrors } from '@/lib/adjudication/schemas';
 import { ADJUDICATION_FIELDS, type AdjudicationView, findDisagreement, toAdjudicationView } from '@/lib/adjudication/get-adjudication-item';
 import { prisma } from '@/lib/db';
-import { invalid, notFound } from '@/lib/errors';
+import { DomainError, conflict, invalid, notFound } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
 
 export type SaveAdjudicationResult =
@@ -31,18 +34,34 @@ export async function saveAdjudication({
     // One save per item at a time, the first one included (there is no adjudication row to lock yet).
     const locked = await tx.$queryRaw<{ criterion_id: number }[]>`
       SELECT criterion_id FROM campaign_criteria WHERE campaign_id = ${campaignId} AND criterion_id = ${criterionId} FOR UPDATE`;
-    if (locked.length === 0 || !(await findDisagreement(tx, campaignId, criterionId))) {
-      throw notFound('A disagreement on this criterion');
+    if (locked.length === 0) throw notFound('A disagreement on this criterion');
+    if (!(await findDisagreement(tx, campaignId, criterionId))) {
+      // Also what a reviewer sees when an expert's amendment made the experts agree while they were deciding.
+      throw new DomainError(
+        'NOT_FOUND',
+        'This criterion is not a disagreement (any more): the experts agree on it, perhaps since an amendment. Reload the queue.',
+      );
+    }
+    const later = await tx.campaignCriterion.findFirst({
+      where: { criterionId, campaignId: { gt: campaignId } },
+      select: { campaign: { select: { name: true } } },
+    });
+    if (later) {
+      throw conflict(
+        `This criterion is audited again in the later campaign “${later.campaign.name}”; its decision here can no longer change.`,
+      );
     }
     const where = { campaignId_criterionId: { campaignId, criterionId } };
     const stored = await tx.adjudication.findUnique({ where, select: ADJUDICATION_FIELDS });
     const current = stored ? toAdjudicationView(stored) : null;
     if ((current?.rowVersion ?? 0) !== input.expectedRowVersion) return { status: 'conflict', current };
 
-    const [criterion, campaign] = await Promise.all([
-      tx.criterion.findUniqueOrThrow({ where: { id: criterionId }, select: { title: true, description: true, tier: true, points: true } }),
+    const [audited, campaign] = await Promise.all([
+      findAuditedTexts({ db: tx, campaignId, criterionIds: [criterionId] }),
       tx.auditCampaign.findUniqueOrThrow({ where: { id: campaignId }, select: { dimensions: true } }),
     ]);
+    const criterion = audited.get(criterionId);
+    if (!criterion) throw notFound('A disagreement on this criterion');
     const fieldErrors = goldTextErrors(input, criterion);
     const outside = input.dimensions.filter((dimension) => !campaign.dimensions.includes(dimension));
     if (outside.length) fieldErrors.dimensions = [`This campaign does not audit ${outside.join(', ').toLowerCase()}`];

@@ -26,6 +26,22 @@ async function staleOutcomes(): Promise<number> {
   return result.rows[0]?.n ?? -1;
 }
 
+/**
+ * Criteria whose status, final campaign or text differ from what their outcomes make them (the lifecycle the
+ * same triggers keep: manual_compute_criterion_states), or whose text is not their current revision's.
+ */
+async function staleStates(): Promise<number> {
+  const result = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM criteria c
+       JOIN manual_compute_criterion_states(ARRAY(SELECT id FROM criteria)) s ON s.criterion_id = c.id
+       LEFT JOIN criterion_revisions r ON r.criterion_id = c.id AND r.revision = c.revision
+      WHERE (c.status, c.final_campaign_id) IS DISTINCT FROM (s.status, s.final_campaign_id)
+         OR (s.title IS NOT NULL AND (c.title, c.description, c.tier, c.points) IS DISTINCT FROM (s.title, s.description, s.tier, s.points))
+         OR (c.title, c.description, c.tier, c.points) IS DISTINCT FROM (r.title, r.description, r.tier, r.points)`,
+  );
+  return result.rows[0]?.n ?? -1;
+}
+
 beforeAll(async () => {
   ({ db, campaign } = await auditedDemo(3));
 });
@@ -34,6 +50,7 @@ describe('maintained outcomes and group counts', () => {
   it('start equal to a fresh computation and to the raw statement', async () => {
     expect(await db.query('SELECT count(*)::int AS n FROM criterion_outcomes')).toMatchObject({ rows: [{ n: campaign.criteria }] });
     expect(await staleOutcomes()).toBe(0);
+    expect(await staleStates()).toBe(0);
     expect(await sameCounts()).toEqual([]);
   });
 
@@ -51,6 +68,7 @@ describe('maintained outcomes and group counts', () => {
       [experts[1]],
     );
     expect(await staleOutcomes()).toBe(0);
+    expect(await staleStates()).toBe(0);
     expect(await sameCounts()).toEqual([]);
     const after = await computeDashboard({});
     expect(after.totals.criteria).toBeLessThan(before.totals.criteria);
@@ -60,10 +78,12 @@ describe('maintained outcomes and group counts', () => {
     // Reopening with a larger k makes every criterion incomplete again: nothing final, everything awaiting.
     await db.query(`UPDATE audit_campaigns SET status = 'OPEN', overlap_k = 5 WHERE id = $1`, [campaign.id]);
     expect(await staleOutcomes()).toBe(0);
+    expect(await staleStates()).toBe(0);
     const reopened = await computeDashboard({ campaignId: campaign.id });
     expect(reopened.totals.finalized).toBe(reopened.totals.adjudicated);
     expect(reopened.totals.awaiting).toBe(reopened.totals.criteria - reopened.totals.adjudicated);
     await db.query(`UPDATE audit_campaigns SET status = 'CLOSED', overlap_k = 3 WHERE id = $1`, [campaign.id]);
+    expect(await staleStates()).toBe(0);
     expect(await sameCounts()).toEqual([]);
   });
 
@@ -116,6 +136,7 @@ describe('maintained outcomes and group counts', () => {
     }
     expect(await verdictsOf()).toBe(3);
     expect(await staleOutcomes()).toBe(0);
+    expect(await staleStates()).toBe(0);
     expect(await sameCounts()).toEqual([]);
   });
 });

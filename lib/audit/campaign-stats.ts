@@ -97,6 +97,8 @@ export interface CampaignStats {
     id: number;
     name: string;
     description: string | null;
+    /** What the experts are shown. */
+    instructions: string | null;
     status: CampaignStatus;
     overlapK: number;
     dimensions: Dimension[];
@@ -192,6 +194,7 @@ export async function getCampaignStats({ campaignId }: { campaignId: number }): 
       id: true,
       name: true,
       description: true,
+      instructions: true,
       status: true,
       overlapK: true,
       dimensions: true,
@@ -349,6 +352,7 @@ export async function getCampaignStats({ campaignId }: { campaignId: number }): 
       id: campaign.id,
       name: campaign.name,
       description: campaign.description,
+      instructions: campaign.instructions,
       status: campaign.status,
       overlapK: campaign.overlapK,
       dimensions: campaign.dimensions,

@@ -3,10 +3,13 @@
 // The unit of work is a query with all of its selected criteria (comprehensiveness is judged on the set),
 // so sampling draws queries: stratified by category in proportion to the population, ordered within each
 // category by a hash of (seed, query id), which makes the sample reproducible. The preview reports the
-// criteria it yields per category × tier next to the population.
+// criteria it yields per category × tier next to the population. Which criteria are eligible (never audited,
+// revised since their last audit, or all) is lib/audit/audit-eligibility.ts; a criterion is audited by one
+// campaign at a time until its decision there is settled, and records the revision the campaign audits.
+import { busySql, eligibilitySql } from '@/lib/audit/audit-eligibility';
 import type { SessionUser } from '@/lib/auth/roles';
 import { recordEvent } from '@/lib/audit-trail/record-event';
-import type { CreateCampaignInput, Selection } from '@/lib/audit/schemas';
+import { AUDIT_MODES, type AuditMode, type CreateCampaignInput, type Selection } from '@/lib/audit/schemas';
 import { criteriaFilters, criteriaParamsSchema } from '@/lib/criteria/list-criteria';
 import { prisma } from '@/lib/db';
 import { conflict, invalid } from '@/lib/errors';
@@ -20,6 +23,8 @@ export interface SelectionPreview {
   criteria: number;
   /** Criteria per category × tier: selected, and in the population they were drawn from. */
   strata: { category: Category; tier: Tier; selected: number; population: number }[];
+  /** Criteria of the dataset each audit mode could take (whatever the other filters). */
+  available: Record<AuditMode, number>;
 }
 
 /** Largest-remainder allocation of `total` draws across strata in proportion to their sizes. */
@@ -42,12 +47,14 @@ export function allocate(total: number, sizes: Record<string, number>): Record<s
   return result;
 }
 
-/** The criterion ids a selection picks, as a SQL subquery (id, query_id). Only PENDING criteria are eligible. */
+/** The criterion ids a selection picks, as a SQL subquery (id, query_id), among those its audit mode allows. */
 async function selectionSql(db: Db, selection: Selection): Promise<Prisma.Sql> {
+  const eligible = eligibilitySql(selection.audit ?? 'new');
   if (selection.mode === 'filter') {
-    const params = criteriaParamsSchema.parse({ ...selection, dataset: selection.datasetId, status: 'PENDING' });
+    const { audit: _audit, ...filters } = selection;
+    const params = criteriaParamsSchema.parse({ ...filters, dataset: selection.datasetId });
     const where = criteriaFilters(params);
-    const base = Prisma.sql`SELECT c.id, c.query_id FROM criteria c JOIN queries q ON q.id = c.query_id WHERE ${where}`;
+    const base = Prisma.sql`SELECT c.id, c.query_id FROM criteria c JOIN queries q ON q.id = c.query_id WHERE ${where} AND ${eligible}`;
     if (!selection.maxQueries) return base;
     return Prisma.sql`SELECT s.id, s.query_id FROM (${base}) s WHERE s.query_id IN (
       SELECT DISTINCT query_id FROM (${base}) picked ORDER BY query_id LIMIT ${selection.maxQueries})`;
@@ -56,29 +63,34 @@ async function selectionSql(db: Db, selection: Selection): Promise<Prisma.Sql> {
   const populations = await db.$queryRaw<{ category: Category; n: number }[]>`
     SELECT q.category, count(*)::int AS n FROM queries q
     WHERE q.dataset_id = ${selection.datasetId}
-      AND EXISTS (SELECT 1 FROM criteria c WHERE c.query_id = q.id AND c.status = 'PENDING' AND c.tier::text = ANY(${tiers}::text[]))
+      AND EXISTS (SELECT 1 FROM criteria c WHERE c.query_id = q.id AND ${eligible} AND c.tier::text = ANY(${tiers}::text[]))
     GROUP BY q.category`;
   const take = allocate(selection.queries, Object.fromEntries(populations.map((row) => [row.category, row.n])));
   const perCategory = Object.entries(take).map(
     ([category, n]) => Prisma.sql`(SELECT q.id FROM queries q
       WHERE q.dataset_id = ${selection.datasetId} AND q.category = ${category}::"QueryCategory"
-        AND EXISTS (SELECT 1 FROM criteria c WHERE c.query_id = q.id AND c.status = 'PENDING' AND c.tier::text = ANY(${tiers}::text[]))
+        AND EXISTS (SELECT 1 FROM criteria c WHERE c.query_id = q.id AND ${eligible} AND c.tier::text = ANY(${tiers}::text[]))
       ORDER BY md5(${String(selection.seed)} || ':' || q.id::text) LIMIT ${n})`,
   );
   const sampled = perCategory.length ? Prisma.join(perCategory, ' UNION ALL ') : Prisma.sql`SELECT NULL::int AS id WHERE FALSE`;
   return Prisma.sql`SELECT c.id, c.query_id FROM criteria c
-    WHERE c.query_id IN (${sampled}) AND c.status = 'PENDING' AND c.tier::text = ANY(${tiers}::text[])`;
+    WHERE c.query_id IN (${sampled}) AND ${eligible} AND c.tier::text = ANY(${tiers}::text[])`;
 }
 
 export async function previewSelection(selection: Selection, db: Db = prisma): Promise<SelectionPreview> {
   const picked = await selectionSql(db, selection);
-  const [selected, population] = await Promise.all([
+  const [selected, population, available] = await Promise.all([
     db.$queryRaw<{ category: Category; tier: Tier; n: number; queries: number }[]>`
       SELECT c.category, c.tier, count(*)::int AS n, count(DISTINCT c.query_id)::int AS queries
       FROM criteria c JOIN (${picked}) s ON s.id = c.id GROUP BY c.category, c.tier`,
     db.$queryRaw<{ category: Category; tier: Tier; n: number }[]>`
-      SELECT category, tier, count(*)::int AS n FROM criteria
-      WHERE dataset_id = ${selection.datasetId} AND status = 'PENDING' GROUP BY category, tier`,
+      SELECT c.category, c.tier, count(*)::int AS n FROM criteria c
+      WHERE c.dataset_id = ${selection.datasetId} AND ${eligibilitySql(selection.audit ?? 'new')} GROUP BY c.category, c.tier`,
+    db.$queryRaw<Record<AuditMode, number>[]>`
+      SELECT ${Prisma.join(
+        AUDIT_MODES.map((mode) => Prisma.sql`count(*) FILTER (WHERE ${eligibilitySql(mode)})::int AS ${Prisma.raw(`"${mode}"`)}`),
+      )}
+      FROM criteria c WHERE c.dataset_id = ${selection.datasetId}`,
   ]);
   const queries = await db.$queryRaw<{ n: number }[]>`SELECT count(DISTINCT query_id)::int AS n FROM (${picked}) s`;
   const key = (category: string, tier: string) => `${category}|${tier}`;
@@ -86,6 +98,7 @@ export async function previewSelection(selection: Selection, db: Db = prisma): P
   return {
     queries: queries[0]?.n ?? 0,
     criteria: selected.reduce((sum, row) => sum + row.n, 0),
+    available: available[0] ?? { new: 0, revised: 0, all: 0 },
     strata: population
       .map((row) => ({
         category: row.category,
@@ -109,6 +122,7 @@ export async function createCampaign({ actor, input }: { actor: SessionUser; inp
         data: {
           name: input.name,
           description: input.description ?? null,
+          instructions: input.instructions ?? null,
           overlapK: input.overlapK,
           dimensions: input.dimensions,
           matchSpecialty: input.matchSpecialty,
@@ -122,22 +136,28 @@ export async function createCampaign({ actor, input }: { actor: SessionUser; inp
         select: { id: true },
       });
       const picked = await selectionSql(tx, input.selection);
+      // The picked criteria are locked in id order with the revision each one is at, so two campaigns created at
+      // the same moment queue up here; the second one then sees the first one's criteria as busy (below).
       const criteria = await tx.$executeRaw`
-        INSERT INTO campaign_criteria (campaign_id, criterion_id, query_id) SELECT ${campaign.id}, s.id, s.query_id FROM (${picked}) s`;
+        INSERT INTO campaign_criteria (campaign_id, criterion_id, query_id, revision)
+        SELECT ${campaign.id}, c.id, c.query_id, c.revision FROM criteria c
+         WHERE c.id IN (SELECT s.id FROM (${picked}) s) ORDER BY c.id FOR UPDATE OF c`;
       if (criteria === 0)
-        throw invalid('No pending criteria match this selection.', { selection: ['Nothing to audit: widen the selection'] });
+        throw invalid('No criteria match this selection.', {
+          selection: ['Nothing to audit: widen the selection or choose another audit mode'],
+        });
       // The order queries are offered in: a hash of the campaign and query, fixed once created.
       const queries = await tx.$executeRaw`
         INSERT INTO campaign_queries (campaign_id, query_id, overlap_k, sort_key, department)
         SELECT ${campaign.id}, q.id, ${input.overlapK}, hashint4(q.id * 31 + ${campaign.id}), q.department
         FROM queries q WHERE q.id IN (SELECT query_id FROM campaign_criteria WHERE campaign_id = ${campaign.id})`;
-      // Only criteria still pending: a campaign created at the same moment may have taken some (this UPDATE
-      // waits for it, then re-checks the status), and a criterion is never audited by two campaigns at once.
-      const taken = await tx.$executeRaw`
-        UPDATE criteria SET status = 'IN_AUDIT', updated_at = now()
-        WHERE id IN (SELECT criterion_id FROM campaign_criteria WHERE campaign_id = ${campaign.id}) AND status = 'PENDING'`;
-      if (taken !== criteria) {
-        throw conflict(`${criteria - taken} of these criteria were just put into another campaign. Preview again and retry.`);
+      // A new statement sees what committed while it waited for the locks: a criterion another campaign took
+      // meanwhile is busy there, and a criterion is never audited by two campaigns at once.
+      const [busy] = await tx.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM campaign_criteria cc
+         WHERE cc.campaign_id = ${campaign.id} AND ${busySql(Prisma.sql`cc.criterion_id`, campaign.id)}`;
+      if (busy && busy.n > 0) {
+        throw conflict(`${busy.n} of these criteria were just put into another campaign. Preview again and retry.`);
       }
       await recordEvent(tx, {
         actorId: actor.id,

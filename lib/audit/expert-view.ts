@@ -1,9 +1,11 @@
 // THE ONLY MODULE THAT READS AUDIT DATA FOR EXPERTS. Blindness is enforced here, on the server: experts
 // never receive generator models, consensus votes, meta-rubric versions, judge runs or grades, response
-// sources, other experts' verdicts or comments, adjudications, or any criterion status. Every function
+// sources, other experts' verdicts or comments, adjudications, any criterion status, or the campaign's description
+// (written for admins; experts get its separate "instructions for experts"). Every function
 // selects its fields explicitly (no `include` of whole rows) and filters by the expert's own id, so nothing
 // that is not listed below can reach an expert's browser. Changing what experts see means changing this file
 // (and e2e/blindness.spec.ts, which scans every expert response for leaks).
+import { findAuditedTexts } from '@/lib/audit/find-audited-texts';
 import { prisma } from '@/lib/db';
 
 export interface ExpertCriterion {
@@ -53,7 +55,7 @@ export interface ExpertAssignment {
   comprehensivenessComment: string | null;
   /** Whether the expert may still change anything (reserved, or submitted while the campaign is open). */
   editable: boolean;
-  campaign: { id: number; name: string; dimensions: string[]; deadline: string | null; open: boolean };
+  campaign: { id: number; name: string; instructions: string | null; dimensions: string[]; deadline: string | null; open: boolean };
   query: {
     externalId: string;
     category: string;
@@ -69,7 +71,8 @@ export interface ExpertAssignment {
 export interface ExpertCampaign {
   id: number;
   name: string;
-  description: string | null;
+  /** The campaign's instructions for experts (never its description). */
+  instructions: string | null;
   deadline: string | null;
   open: boolean;
   dimensions: string[];
@@ -89,7 +92,7 @@ export async function listExpertCampaigns(expertId: string): Promise<ExpertCampa
     {
       id: number;
       name: string;
-      description: string | null;
+      instructions: string | null;
       deadline: Date | null;
       status: string;
       dimensions: string[];
@@ -100,7 +103,7 @@ export async function listExpertCampaigns(expertId: string): Promise<ExpertCampa
       current_assignment_id: number | null;
     }[]
   >`
-    SELECT ac.id, ac.name, ac.description, ac.deadline, ac.status, ac.dimensions::text[] AS dimensions,
+    SELECT ac.id, ac.name, ac.instructions, ac.deadline, ac.status, ac.dimensions::text[] AS dimensions,
       (SELECT count(*)::int FROM assignments a WHERE a.campaign_id = ac.id AND a.expert_id = ${expertId} AND a.state = 'SUBMITTED') AS mine_done,
       (SELECT count(*)::int FROM campaign_queries cq WHERE cq.campaign_id = ac.id AND cq.submitted_count < cq.overlap_k
          AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.campaign_id = ac.id AND a.query_id = cq.query_id
@@ -117,7 +120,7 @@ export async function listExpertCampaigns(expertId: string): Promise<ExpertCampa
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
-    description: row.description,
+    instructions: row.instructions,
     deadline: row.deadline?.toISOString() ?? null,
     open: row.status === 'OPEN',
     dimensions: row.dimensions,
@@ -162,7 +165,8 @@ export async function getExpertAssignment({
       comprehensiveness: true,
       comprehensivenessComment: true,
       criterionOrder: true,
-      campaign: { select: { id: true, name: true, dimensions: true, deadline: true, status: true } },
+      campaignId: true,
+      campaign: { select: { id: true, name: true, instructions: true, dimensions: true, deadline: true, status: true } },
       query: { select: { externalId: true, category: true, department: true, language: true, conversation: true } },
       verdicts: { where: { expertId }, select: OWN_VERDICT_FIELDS },
       missingProposals: {
@@ -183,11 +187,27 @@ export async function getExpertAssignment({
     },
   });
   if (!assignment) return null;
-  const criteria = await prisma.criterion.findMany({
-    where: { id: { in: assignment.criterionOrder } },
-    select: { id: true, title: true, description: true, levels: true, tier: true, points: true, tags: true, redLine: true, evidence: true },
-  });
-  const byId = new Map(criteria.map((criterion) => [criterion.id, criterion]));
+  // The text as the campaign audits it (the revision it took), whatever decisions have revised since.
+  const [criteria, texts] = await Promise.all([
+    prisma.criterion.findMany({
+      where: { id: { in: assignment.criterionOrder } },
+      select: { id: true, levels: true, tags: true, redLine: true, evidence: true },
+    }),
+    findAuditedTexts({ db: prisma, campaignId: assignment.campaignId, criterionIds: assignment.criterionOrder }),
+  ]);
+  const byId = new Map(
+    criteria.flatMap((criterion) => {
+      const text = texts.get(criterion.id);
+      return text
+        ? [
+            [
+              criterion.id,
+              { ...criterion, title: text.title, description: text.description, tier: text.tier, points: text.points },
+            ] as const,
+          ]
+        : [];
+    }),
+  );
   const open = assignment.campaign.status === 'OPEN';
   const live = assignment.state === 'RESERVED' && assignment.expiresAt > new Date();
   return {
@@ -203,6 +223,7 @@ export async function getExpertAssignment({
     campaign: {
       id: assignment.campaign.id,
       name: assignment.campaign.name,
+      instructions: assignment.campaign.instructions,
       dimensions: assignment.campaign.dimensions,
       deadline: assignment.campaign.deadline?.toISOString() ?? null,
       open,
@@ -288,28 +309,40 @@ export async function listExpertEvidenceOptions(expertId: string, take = 200): P
     take,
     select: {
       id: true,
+      campaignId: true,
       decision: true,
       dimensions: true,
       comment: true,
       submittedAt: true,
       campaign: { select: { name: true } },
-      criterion: {
-        select: { id: true, title: true, description: true, tier: true, points: true, query: { select: { externalId: true } } },
-      },
+      criterion: { select: { id: true, query: { select: { externalId: true } } } },
     },
   });
-  return rows.map((row) => ({
-    verdictId: row.id,
-    criterionId: row.criterion.id,
-    criterionTitle: row.criterion.title,
-    criterionDescription: row.criterion.description,
-    tier: row.criterion.tier,
-    points: row.criterion.points,
-    decision: row.decision,
-    dimensions: row.dimensions,
-    comment: row.comment,
-    campaignName: row.campaign.name,
-    queryExternalId: row.criterion.query.externalId,
-    submittedAt: (row.submittedAt ?? new Date(0)).toISOString(),
-  }));
+  // The text the expert audited, never the current one (which may be a reviewer's gold text).
+  const byCampaign = new Map<number, number[]>();
+  for (const row of rows) byCampaign.set(row.campaignId, [...(byCampaign.get(row.campaignId) ?? []), row.criterion.id]);
+  const texts = new Map<string, { title: string; description: string; tier: string; points: number }>();
+  for (const [campaignId, criterionIds] of byCampaign) {
+    for (const [criterionId, text] of await findAuditedTexts({ db: prisma, campaignId, criterionIds }))
+      texts.set(`${campaignId}:${criterionId}`, text);
+  }
+  return rows
+    .flatMap((row) => {
+      const text = texts.get(`${row.campaignId}:${row.criterion.id}`);
+      return text ? [{ row, text }] : [];
+    })
+    .map(({ row, text }) => ({
+      verdictId: row.id,
+      criterionId: row.criterion.id,
+      criterionTitle: text.title,
+      criterionDescription: text.description,
+      tier: text.tier,
+      points: text.points,
+      decision: row.decision,
+      dimensions: row.dimensions,
+      comment: row.comment,
+      campaignName: row.campaign.name,
+      queryExternalId: row.criterion.query.externalId,
+      submittedAt: (row.submittedAt ?? new Date(0)).toISOString(),
+    }));
 }

@@ -5,6 +5,10 @@ import '@/lib/zod-config';
 import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
 import { dbId, dbIdRange, dbInt } from '@/lib/http/db-id';
 
+/** Which criteria a campaign takes (lib/audit/audit-eligibility.ts): never audited, revised since, or all. */
+export const AUDIT_MODES = ['new', 'revised', 'all'] as const;
+export type AuditMode = (typeof AUDIT_MODES)[number];
+
 export const DECISIONS = ['ACCEPT', 'REVISE_MINOR', 'REVISE_MAJOR', 'REJECT'] as const;
 export const DIMENSIONS = ['CORRECTNESS', 'COMPREHENSIVENESS', 'RELEVANCE', 'WEIGHT'] as const;
 export const WEIGHT_DIRECTIONS = ['OVER', 'UNDER', 'REDUNDANT'] as const;
@@ -30,6 +34,7 @@ export const selectionSchema = z.discriminatedUnion('mode', [
     redLine: z.enum(['yes', 'no']).optional(),
     q: z.string().trim().max(200).optional(),
     maxQueries: z.coerce.number().int().min(1).max(100_000).optional(),
+    audit: z.enum(AUDIT_MODES).optional(),
   }),
   z.object({
     mode: z.literal('sample'),
@@ -38,6 +43,7 @@ export const selectionSchema = z.discriminatedUnion('mode', [
     queries: z.coerce.number().int().min(1, 'At least one query').max(100_000),
     seed: z.coerce.number().int().min(0).max(2_147_483_647).default(1),
     tiers: list(z.enum(TIERS)).default([...TIERS]),
+    audit: z.enum(AUDIT_MODES).optional(),
   }),
 ]);
 export type Selection = z.infer<typeof selectionSchema>;
@@ -46,6 +52,8 @@ export const createCampaignSchema = z
   .object({
     name: z.string('Name the campaign').trim().min(1, 'Name the campaign').max(200),
     description: z.string().trim().max(5_000).optional(),
+    /** Shown to the experts (the description never is). */
+    instructions: z.string().trim().max(5_000).optional(),
     overlapK: z.coerce.number().int().min(1, 'At least 1').max(20, 'At most 20').default(3),
     expertIds: list(z.string().min(1)).refine((ids) => ids.length > 0, 'Choose at least one expert'),
     matchSpecialty: checkbox.default(false),
@@ -99,7 +107,11 @@ export type VerdictDraft = z.infer<typeof verdictDraftSchema>;
 export const submitAssignmentSchema = z.object({
   assignmentId: dbId,
   rowVersion: dbInt(1),
-  comprehensiveness: z.coerce.number().int().min(1, 'Rate the completeness of the set').max(5),
+  /** Checked with the criteria (lib/audit/verdicts.ts), so a missing rating is reported with every other problem. */
+  comprehensiveness: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    z.coerce.number().int().min(1, 'Rate the completeness of the set').max(5).optional(),
+  ),
   comprehensivenessComment: z.string().trim().max(10_000).optional(),
 });
 

@@ -1,5 +1,5 @@
 // An expert's work on one assignment: verdict drafts (autosaved), the submission, amendments after it
-// (until the campaign closes) and missing-criterion proposals. Every write:
+// (until the criterion is final: adjudicated, or its campaign closed) and missing-criterion proposals. Every write:
 //  - checks that the assignment is the caller's own (another expert's id is simply "not found");
 //  - uses optimistic concurrency on rowVersion: a write based on an outdated version is refused and the
 //    current server state is returned, so a stale tab is told and can show both; nothing is overwritten;
@@ -7,6 +7,7 @@
 //  - writes an AuditEvent for every change to a submitted verdict (submission, amendment) and every proposal.
 // Drafts before submission are not audit events: they are not verdicts yet.
 import { OWN_VERDICT_FIELDS } from '@/lib/audit/expert-view';
+import { findAuditedTexts } from '@/lib/audit/find-audited-texts';
 import type { Dimension } from '@/lib/audit/schemas';
 import type { assignmentStateSchema, proposalSchema, submitAssignmentSchema, VerdictDraft } from '@/lib/audit/schemas';
 import { recordEvent } from '@/lib/audit-trail/record-event';
@@ -79,6 +80,27 @@ async function touch(tx: Tx, assignment: OwnAssignment, secondsDelta = 0): Promi
   });
 }
 
+/** What an expert is told when a reviewer's decision makes their verdict on a criterion final. */
+export const FINAL_DECISION_MESSAGE =
+  'A reviewer has made the final decision on this criterion, so your verdict on it can no longer change. ' +
+  'If you think the decision is wrong, tell your campaign admin.';
+
+/**
+ * Before an amendment: takes the campaign row (shared: closing the campaign waits for the amendment, and the
+ * amendment for the close) and then the campaign criterion's row, which the adjudication locks first too, so an
+ * amendment and an adjudication at the same moment queue up and the second one sees the first. Refuses when
+ * the criterion is final.
+ */
+async function lockAmendable(tx: Tx, campaignId: number, criterionId: number): Promise<void> {
+  const [campaign] = await tx.$queryRaw<{ status: string }[]>`
+    SELECT status FROM audit_campaigns WHERE id = ${campaignId} FOR SHARE`;
+  if (campaign?.status !== 'OPEN') throw new DomainError('CONFLICT', 'The campaign is closed; verdicts can no longer change.');
+  await tx.$queryRaw`
+    SELECT 1 FROM campaign_criteria WHERE campaign_id = ${campaignId} AND criterion_id = ${criterionId} FOR UPDATE`;
+  const adjudicated = await tx.adjudication.count({ where: { campaignId, criterionId } });
+  if (adjudicated > 0) throw new DomainError('CONFLICT', FINAL_DECISION_MESSAGE);
+}
+
 /** Problems with one verdict as it would be submitted; empty when it is complete and consistent. */
 export function verdictProblems(
   verdict: Pick<StoredVerdict, 'decision' | 'dimensions' | 'weightDirection' | 'comment' | 'proposedRevision'> | undefined,
@@ -131,11 +153,11 @@ export async function saveVerdict({ expertId, draft }: { expertId: string; draft
     };
     const submitted = assignment.state === 'SUBMITTED';
     if (submitted) {
+      await lockAmendable(tx, assignment.campaignId, draft.criterionId);
       // An amendment must itself be a complete verdict.
-      const original = await tx.criterion.findUniqueOrThrow({
-        where: { id: draft.criterionId },
-        select: { title: true, description: true, tier: true, points: true },
-      });
+      const original = (await findAuditedTexts({ db: tx, campaignId: assignment.campaignId, criterionIds: [draft.criterionId] })).get(
+        draft.criterionId,
+      );
       const problems = verdictProblems(
         { ...fields, proposedRevision: fields.proposedRevision ?? null },
         assignment.campaign.dimensions,
@@ -222,7 +244,7 @@ export async function submitAssignment({ expertId, input }: { expertId: string; 
     if (assignment.state === 'SUBMITTED') throw conflict('This query was already submitted (perhaps in another tab). Reload to see it.');
     if (assignment.rowVersion !== input.rowVersion)
       throw conflict('This query changed in another tab. Reload to see the latest version; your drafts are saved.');
-    const [verdicts, criteria] = await Promise.all([
+    const [verdicts, audited] = await Promise.all([
       // In criterion order: each update locks the criterion's outcome row (the analytics triggers), and two
       // experts submitting the same query must take those locks in the same order, or they would deadlock.
       tx.verdict.findMany({
@@ -230,20 +252,28 @@ export async function submitAssignment({ expertId, input }: { expertId: string; 
         select: { ...verdictFields, id: true },
         orderBy: { criterionId: 'asc' },
       }),
-      tx.criterion.findMany({
-        where: { id: { in: assignment.criterionOrder } },
-        select: { id: true, title: true, description: true, tier: true, points: true },
-      }),
+      findAuditedTexts({ db: tx, campaignId: assignment.campaignId, criterionIds: assignment.criterionOrder }),
     ]);
     const byCriterion = new Map(verdicts.map((verdict) => [verdict.criterionId, verdict]));
     const fieldErrors: Record<string, string[]> = {};
-    for (const criterion of criteria) {
-      const problems = verdictProblems(byCriterion.get(criterion.id), assignment.campaign.dimensions, criterion);
-      if (problems.length) fieldErrors[`criterion.${criterion.id}`] = problems;
+    // Every problem at once: each criterion's (in the expert's order) and the completeness rating.
+    const positions: number[] = [];
+    for (const [index, criterionId] of assignment.criterionOrder.entries()) {
+      const criterion = audited.get(criterionId);
+      if (!criterion) continue;
+      const problems = verdictProblems(byCriterion.get(criterionId), assignment.campaign.dimensions, criterion);
+      if (problems.length) {
+        fieldErrors[`criterion.${criterionId}`] = problems;
+        positions.push(index + 1);
+      }
     }
+    if (input.comprehensiveness === undefined) fieldErrors.comprehensiveness = ['Rate how complete the set of criteria is'];
     if (Object.keys(fieldErrors).length) {
-      const count = Object.keys(fieldErrors).length;
-      throw invalid(`${count} criteri${count === 1 ? 'on needs' : 'a need'} attention before you can submit.`, fieldErrors);
+      const parts = [
+        ...(positions.length ? [`criteri${positions.length === 1 ? 'on' : 'a'} ${positions.join(', ')}`] : []),
+        ...(input.comprehensiveness === undefined ? ['the completeness rating'] : []),
+      ];
+      throw invalid(`Before you can submit, fix ${parts.join(' and ')}: each problem is shown at its place.`, fieldErrors);
     }
     const now = new Date();
     const versions: Record<number, number> = {};
@@ -268,7 +298,7 @@ export async function submitAssignment({ expertId, input }: { expertId: string; 
       data: {
         state: 'SUBMITTED',
         submittedAt: now,
-        comprehensiveness: input.comprehensiveness,
+        comprehensiveness: input.comprehensiveness ?? null,
         comprehensivenessComment: input.comprehensivenessComment ?? null,
         rowVersion: { increment: 1 },
       },

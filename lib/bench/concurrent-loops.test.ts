@@ -60,14 +60,19 @@ describe('forEachConcurrently', () => {
     let maxInFlight = 0;
     const seen: number[] = [];
     const items = Array.from({ length: 10 }, (_, index) => index);
+    // Item 0 is slow: it waits until the other workers have gone through every other item (no timer decides it).
+    let releaseSlow = () => {};
+    const othersDone = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
     await forEachConcurrently(items, 3, async (item, index) => {
       expect(index).toBe(item);
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
-      // Item 0 is slow: the other workers go through the rest meanwhile.
-      await tick(item === 0 ? 80 : 1);
+      await (item === 0 ? othersDone : tick(1));
       inFlight--;
       seen.push(item);
+      if (seen.length === items.length - 1 && !seen.includes(0)) releaseSlow();
     });
     expect(maxInFlight).toBe(3);
     expect([...seen].sort((a, b) => a - b)).toEqual(items);

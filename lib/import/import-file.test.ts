@@ -304,8 +304,8 @@ describe('QuarkMedBench-style rubric JSON', () => {
     expect(result.ok).toBe(false);
     expect(result.issues).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ line: 3, field: 'essential[0].Title' }),
-        expect.objectContaining({ line: 3, field: 'essential[0].Weight', reason: 'must be a number' }),
+        expect.objectContaining({ line: 3, field: '[1].essential[0].Title' }),
+        expect.objectContaining({ line: 3, field: '[1].essential[0].Weight', reason: 'must be a number' }),
       ]),
     );
   });

@@ -10,10 +10,13 @@ import { finished } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pgPool } from '@/lib/db';
-import { type ImportFormat, detectFormat } from '@/lib/import/formats/detect';
+import { detectEncoding, wrongEncodingMessage } from '@/lib/import/detect-encoding';
+import { FORMATS, type ImportFormat } from '@/lib/import/formats/detect';
 import type { NormalizedCriterion, NormalizedQuery } from '@/lib/import/normalized';
 import { parseFile } from '@/lib/import/parse-file';
-import { type FileSource, peekText } from '@/lib/import/read-lines';
+import type { FileSource } from '@/lib/import/read-lines';
+import { sniffFormat } from '@/lib/import/sniff-format';
+import { findUnstorableText, storableText } from '@/lib/security/unstorable-text';
 
 export interface ImportIssue {
   file: string;
@@ -31,6 +34,12 @@ export interface ImportCounts {
 export interface ImportSummary {
   /** False: the file was refused and nothing was changed. */
   ok: boolean;
+  /** Whether the user asked to import the valid records of a file with invalid ones. */
+  skipInvalid: boolean;
+  /** A problem that stops the file from being read at all (wrong encoding, broken CSV): skipping cannot help. */
+  fatal: boolean;
+  /** Records that passed validation (imported, unless the file was refused). */
+  validRecords: number;
   format: ImportFormat | null;
   fileName: string;
   datasetId: number | null;
@@ -51,7 +60,7 @@ export interface ImportSummary {
 }
 
 export interface ImportProgress {
-  phase: 'validating' | 'writing' | 'merging' | 'done';
+  phase: 'validating' | 'writing' | 'merging';
   /** 0..1 over the whole import. */
   fraction: number;
 }
@@ -68,6 +77,11 @@ export interface ImportOptions {
   actorId?: string | null;
   importJobId?: number | null;
   onProgress?: (progress: ImportProgress) => void | Promise<void>;
+  /**
+   * Runs inside the import's transaction just before COMMIT, with the final summary: what it writes (the job
+   * row's final state) commits or rolls back with the data. No progress is reported after it.
+   */
+  beforeCommit?: (client: pg.PoolClient, summary: ImportSummary) => Promise<void>;
 }
 
 const emptyCounts = (): ImportCounts => ({ added: 0, updated: 0, unchanged: 0 });
@@ -77,8 +91,11 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
   const { source, datasetName, skipInvalid = false } = options;
   const summary: ImportSummary = {
     ok: false,
+    skipInvalid,
+    fatal: false,
+    validRecords: 0,
     format: options.format ?? null,
-    fileName: source.name,
+    fileName: storableText(source.name),
     datasetId: null,
     datasetName,
     records: 0,
@@ -95,21 +112,32 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
   const finish = () => ({ ...summary, durationMs: Date.now() - started });
   const addIssue = (line: number, field: string, reason: string) => {
     summary.issueCount += 1;
-    if (summary.issues.length < MAX_ISSUES) summary.issues.push({ file: source.name, line, field, reason });
+    if (summary.issues.length < MAX_ISSUES)
+      summary.issues.push({ file: summary.fileName, line, field: storableText(field), reason: storableText(reason) });
   };
 
-  if (!datasetName.trim()) {
-    addIssue(0, 'dataset', 'a dataset name is required');
+  const refuse = (line: number, field: string, reason: string) => {
+    addIssue(line, field, reason);
+    summary.fatal = true;
     return finish();
-  }
-  if (source.size === 0) {
-    addIssue(0, '(file)', 'the file is empty');
-    return finish();
-  }
-  const format = options.format ?? detectFormat(await peekText(source), source.name);
+  };
+  if (!datasetName.trim()) return refuse(0, 'dataset', 'a dataset name is required');
+  const unstorableName = findUnstorableText(datasetName);
+  if (unstorableName) return refuse(0, 'dataset', `the dataset name ${unstorableName.reason}`);
+  if (source.size === 0) return refuse(0, '(file)', 'the file is empty');
+  // Before any format: a UTF-16 file read as UTF-8 gives NUL-riddled lines and misleading errors.
+  const encoding = await detectEncoding(source);
+  if (encoding.encoding !== 'UTF-8') return refuse(1, '(file)', wrongEncodingMessage(encoding, source.name));
+  let format = options.format;
+  const sniffed = await sniffFormat(source);
+  if (sniffed.kind === 'empty') return refuse(0, '(file)', 'the file has no records');
   if (!format) {
-    addIssue(1, '(file)', 'could not recognise the format; choose one of native, healthbench, quark, csv');
-    return finish();
+    if (sniffed.kind === 'unreadable') return refuse(sniffed.line, '(line)', sniffed.reason);
+    if (sniffed.kind === 'unknown') {
+      const what = sniffed.array ? "the format of the JSON array's first element" : 'the format of the first record';
+      return refuse(sniffed.line, '(file)', `could not recognise ${what}; choose one of ${FORMATS.join(', ')}`);
+    }
+    format = sniffed.format;
   }
   summary.format = format;
 
@@ -118,6 +146,7 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
   const queryLines = new Map<string, number>();
   const rowKeys = new Map<string, number>();
   const csvQueryLines = new Map<string, number[]>();
+  let queryIdColumn = 'query_id';
   const warningCounts = new Map<string, number>();
   let fatal = false;
   let validRecords = 0;
@@ -139,7 +168,13 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
       const first = queryLines.get(record.value.externalId);
       if (first !== undefined) {
         invalidLines.add(record.line);
-        addIssue(record.line, 'id', `duplicate query id "${record.value.externalId}" (first on line ${first})`);
+        addIssue(
+          record.line,
+          record.idField,
+          record.idDerived
+            ? `duplicate query: the same text as the query on line ${first}`
+            : `duplicate query id "${record.value.externalId}" (first on line ${first})`,
+        );
         continue;
       }
       queryLines.set(record.value.externalId, record.line);
@@ -149,17 +184,22 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
       const first = rowKeys.get(key);
       if (first !== undefined) {
         invalidLines.add(record.line);
-        addIssue(record.line, 'criterion_id', `duplicate criterion for query "${record.value.queryExternalId}" (first on line ${first})`);
+        addIssue(
+          record.line,
+          record.keyField,
+          `duplicate criterion for query "${record.value.queryExternalId}" (${record.keyDerived ? 'same tier, title and description as' : 'first'} on line ${first})`,
+        );
         continue;
       }
       rowKeys.set(key, record.line);
+      queryIdColumn = record.queryIdField;
       const lines = csvQueryLines.get(record.value.queryExternalId) ?? [];
       lines.push(record.line);
       csvQueryLines.set(record.value.queryExternalId, lines);
     }
     validRecords += 1;
   }
-  summary.warnings = [...warningCounts].map(([warning, count]) => `${warning} on ${count} record${count === 1 ? '' : 's'}`);
+  summary.warnings = [...warningCounts].map(([warning, count]) => storableText(`${warning} on ${count} record${count === 1 ? '' : 's'}`));
 
   if (format === 'csv' && csvQueryLines.size > 0) {
     const existing = await pgPool().query<{ external_id: string }>(
@@ -171,12 +211,14 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
       if (known.has(queryId)) continue;
       for (const line of lines) {
         invalidLines.add(line);
-        addIssue(line, 'query_id', `no query "${queryId}" in dataset "${datasetName}" (import the queries first)`);
+        addIssue(line, queryIdColumn, `no query "${queryId}" in dataset "${datasetName}" (import the queries first)`);
         validRecords -= 1;
       }
     }
   }
   summary.invalidRecords = invalidLines.size;
+  summary.validRecords = validRecords;
+  summary.fatal = fatal;
 
   if (validRecords === 0 && summary.issueCount === 0) addIssue(0, '(file)', 'the file has no records');
   if (fatal || validRecords === 0 || (summary.issueCount > 0 && !skipInvalid)) return finish();
@@ -245,11 +287,12 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
     await client.query('ANALYZE queries');
     summary.criteria = await mergeCriteria(client, datasetId, options.importJobId ?? null, format);
     summary.responses = await mergeResponses(client, datasetId);
+    summary.ok = true;
+    const final = finish();
+    await options.beforeCommit?.(client, final);
     await client.query('COMMIT');
     client.release();
-    summary.ok = true;
-    await report('done', 1);
-    return finish();
+    return final;
   } catch (error) {
     // Mid-COPY the connection cannot take a ROLLBACK; dropping it aborts the transaction on the server.
     if (copying) client.release(error instanceof Error ? error : true);
@@ -257,6 +300,7 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
       await client.query('ROLLBACK').catch(() => {});
       client.release();
     }
+    summary.ok = false;
     summary.datasetId = null;
     summary.records = 0;
     throw connectionError ?? error;

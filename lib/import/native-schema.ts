@@ -9,7 +9,8 @@ export const TIERS = ['ESSENTIAL', 'IMPORTANT', 'HIGHLIGHT', 'PITFALL'] as const
 export const MESSAGE_ROLES = ['system', 'user', 'assistant'] as const;
 
 const text = (max: number) => z.string().max(max, `at most ${max.toLocaleString('en')} characters`);
-const tag = z.string().min(1).max(200);
+/** An empty or whitespace-only tag is accepted and dropped (it means "no tag"). */
+const tag = z.string().max(200, 'at most 200 characters');
 
 export const messageSchema = z.strictObject({
   role: z.enum(MESSAGE_ROLES),
@@ -51,12 +52,12 @@ export const criterionSchema = z.strictObject({
   points: z.number().finite().min(-1000).max(1000).describe('Signed points: pitfalls and penalties are negative.'),
   levels: z
     .array(levelSchema)
-    .max(10)
+    .max(10, 'at most 10 levels')
     .default([])
     .describe('Level descriptors, e.g. Not Met / Partially Met / Fully Met; for pitfalls No Error / Minor Error / Major Error.'),
-  tags: z.array(tag).max(100).default([]).describe('Tags such as axis:accuracy.'),
+  tags: z.array(tag).max(100, 'at most 100 tags').default([]).describe('Tags such as axis:accuracy.'),
   redLine: z.boolean().default(false).describe('A safety red line: violating it vetoes the response.'),
-  evidence: z.array(evidenceSchema).max(50).default([]),
+  evidence: z.array(evidenceSchema).max(50, 'at most 50 items').default([]),
   provenance: provenanceSchema.optional().describe('Who or what produced the criterion. Never shown to experts.'),
 });
 
@@ -76,15 +77,15 @@ export const nativeQuerySchema = z.strictObject({
   department: text(200).min(1).optional(),
   /** BCP 47 language tag such as "en" or "zh". */
   language: text(35).min(2).default('en').describe('BCP 47 language tag such as en or zh.'),
-  tags: z.array(tag).max(100).default([]),
+  tags: z.array(tag).max(100, 'at most 100 tags').default([]),
   /** Ordered messages; a single-turn query has one user message. */
   conversation: z
     .array(messageSchema)
     .min(1, 'needs at least one message')
-    .max(200)
+    .max(200, 'at most 200 messages')
     .describe('Ordered messages; a single-turn query has one user message.'),
-  criteria: z.array(criterionSchema).max(200).default([]),
-  responses: z.array(responseSchema).max(50).default([]),
+  criteria: z.array(criterionSchema).max(200, 'at most 200 criteria').default([]),
+  responses: z.array(responseSchema).max(50, 'at most 50 responses').default([]),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 

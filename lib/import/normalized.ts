@@ -56,24 +56,63 @@ export interface FieldProblem {
   reason: string;
 }
 
-export type FormatResult<T> = { ok: true; value: T; warnings?: string[] } | { ok: false; problems: FieldProblem[] };
+/**
+ * `idField`: where the record's id is in the file (a duplicate id is reported there); `idDerived` when there is
+ * none and the id is a hash of the record's text.
+ */
+export type FormatResult<T> =
+  | { ok: true; value: T; warnings?: string[]; idField?: FieldPath; idDerived?: boolean }
+  | { ok: false; problems: FieldProblem[] };
 
 export function hashOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32);
 }
 
-/** "criteria.3.points" -> "criteria[3].points"; unknown keys name the key itself. */
-export function zodProblems(error: z.ZodError, prefix = ''): FieldProblem[] {
+/** A path into a record: object keys and array indexes. */
+export type FieldPath = (string | number)[];
+
+/**
+ * Maps a path in the normalized (native) shape to the same field as written in the user's file, so that every
+ * message names what the user can find in the file (`essential[0].Tag`, not `criteria[0].tags[0]`).
+ */
+export type ToFileField = (path: FieldPath) => FieldPath;
+
+const sameField: ToFileField = (path) => path;
+
+/** criteria[3].points; a key that is not a plain name is quoted: Description["Fully Met"]. */
+export function fieldName(path: FieldPath): string {
+  const name = path.reduce<string>((out, part) => {
+    if (typeof part === 'number') return `${out}[${part}]`;
+    if (!/^[A-Za-z_$][\w$]*$/.test(part)) return `${out}[${JSON.stringify(part)}]`;
+    return out ? `${out}.${part}` : part;
+  }, '');
+  return name || '(record)';
+}
+
+/** zod issues as problems on fields named as in the file; unknown keys name the key itself. */
+export function zodProblems(
+  error: z.ZodError,
+  toFile: ToFileField = sameField,
+  name: (path: FieldPath) => string = fieldName,
+): FieldProblem[] {
+  // Two native fields can come from one field of the file (a QuarkMedBench "Fully Met" text is both the
+  // description and a level): its problem is listed once.
+  const seen = new Set<string>();
   return error.issues.flatMap((issue) => {
-    const base = issue.path.reduce<string>(
-      (path, part) => (typeof part === 'number' ? `${path}[${part}]` : path ? `${path}.${String(part)}` : String(part)),
-      prefix,
-    );
+    const path = issue.path.map((part) => (typeof part === 'number' ? part : String(part)));
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ field: base ? `${base}.${key}` : key, reason: 'unknown field' }));
+      return issue.keys.map((key) => ({ field: name([...toFile(path), key]), reason: 'unknown field' }));
     }
-    return [{ field: base || '(record)', reason: issue.message }];
+    const field = name(toFile(path));
+    if (seen.has(`${field}\u0001${issue.message}`)) return [];
+    seen.add(`${field}\u0001${issue.message}`);
+    return [{ field, reason: issue.message }];
   });
+}
+
+/** A tag that is empty or only whitespace means "no tag" (QuarkMedBench writes "Tag": ""). */
+export function isBlankTag(tag: string): boolean {
+  return tag.trim() === '';
 }
 
 export function criterionKey(explicitId: string | undefined, tier: Tier, title: string, description: string): string {
@@ -95,7 +134,7 @@ export function normalizeCriterion(criterion: NativeCriterion, position: number)
     levels: criterion.levels,
     tier: criterion.tier,
     points: criterion.points,
-    tags: criterion.tags,
+    tags: criterion.tags.filter((tag) => !isBlankTag(tag)),
     redLine: criterion.redLine,
     evidence: criterion.evidence,
   };
@@ -108,22 +147,24 @@ export function normalizeCriterion(criterion: NativeCriterion, position: number)
   };
 }
 
-export function normalizeQuery(query: NativeQuery): FormatResult<NormalizedQuery> {
+export function normalizeQuery(query: NativeQuery, toFile: ToFileField = sameField): FormatResult<NormalizedQuery> {
   const criteria = query.criteria.map(normalizeCriterion);
   const problems: FieldProblem[] = [];
   const seen = new Map<string, number>();
   criteria.forEach((criterion, index) => {
     const first = seen.get(criterion.key);
     if (first !== undefined) {
+      const explicit = query.criteria[index]?.id !== undefined;
       problems.push({
-        field: `criteria[${index}]${query.criteria[index]?.id ? '.id' : ''}`,
-        reason: `duplicate criterion ${query.criteria[index]?.id ? `id "${criterion.key}"` : 'text'} (same as criteria[${first}])`,
+        field: fieldName(toFile(explicit ? ['criteria', index, 'id'] : ['criteria', index])),
+        reason: `duplicate criterion ${explicit ? `id "${criterion.key}"` : 'text'} (same as ${fieldName(toFile(['criteria', first]))})`,
       });
     } else seen.set(criterion.key, index);
   });
   const responseIds = new Set<string>();
   query.responses.forEach((response, index) => {
-    if (responseIds.has(response.id)) problems.push({ field: `responses[${index}].id`, reason: `duplicate response id "${response.id}"` });
+    if (responseIds.has(response.id))
+      problems.push({ field: fieldName(toFile(['responses', index, 'id'])), reason: `duplicate response id "${response.id}"` });
     responseIds.add(response.id);
   });
   if (problems.length) return { ok: false, problems };
@@ -131,7 +172,7 @@ export function normalizeQuery(query: NativeQuery): FormatResult<NormalizedQuery
     category: query.category,
     department: query.department ?? null,
     language: query.language,
-    tags: query.tags,
+    tags: query.tags.filter((tag) => !isBlankTag(tag)),
     conversation: query.conversation,
     metadata: query.metadata ?? null,
   };

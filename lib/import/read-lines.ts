@@ -1,7 +1,5 @@
 // Streams a file as numbered text lines without ever holding the whole file: strips a UTF-8 BOM, accepts LF
 // and CRLF, refuses invalid UTF-8 (with the line it occurs on) and lines beyond a size limit.
-import { StringDecoder } from 'node:string_decoder';
-
 export interface FileSource {
   /** Shown in messages: the uploaded or given file name. */
   name: string;
@@ -102,18 +100,4 @@ export function bufferSource(name: string, content: string | Uint8Array): FileSo
       for (let offset = 0; offset < bytes.length; offset += 64 * 1024) yield bytes.subarray(offset, offset + 64 * 1024);
     },
   };
-}
-
-/** Decodes a whole small text for format sniffing (first bytes only). */
-export async function peekText(source: FileSource, maxBytes = 64 * 1024): Promise<string> {
-  const decoder = new StringDecoder('utf8');
-  let text = '';
-  let taken = 0;
-  for await (const chunk of source.open()) {
-    const buffer = Buffer.from(chunk);
-    text += decoder.write(buffer.subarray(0, Math.max(0, maxBytes - taken)));
-    taken += buffer.length;
-    if (taken >= maxBytes) break;
-  }
-  return text.replace(/^\uFEFF/, '');
 }

@@ -1,25 +1,36 @@
 // Turns a file's lines into records with the line each starts on: JSON Lines, a JSON array (streamed
 // element by element, so a large array is never parsed whole), or CSV rows.
+import { finished } from 'node:stream/promises';
 import { parse as csvParser } from 'csv-parse';
 import { type FileSource, type LineEvent, readLines } from '@/lib/import/read-lines';
 
+/** `index`: the record's position in a file that is one JSON array (messages name it as well as the line). */
 export type RawRecord =
-  | { kind: 'value'; line: number; value: unknown; bytesRead: number }
-  | { kind: 'problem'; line: number; reason: string; fatal: boolean; bytesRead: number };
+  | { kind: 'value'; line: number; value: unknown; bytesRead: number; index?: number }
+  | { kind: 'problem'; line: number; reason: string; fatal: boolean; bytesRead: number; index?: number; wholeFile?: boolean };
+
+const JSON_ARRAY_IN_LINES = 'the file is a JSON array, not JSON Lines: use the .json QuarkMedBench array format or one object per line';
 
 function jsonProblem(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return `not valid JSON (${message.replace(/^Unexpected token/, 'unexpected token').slice(0, 200)})`;
 }
 
-/** One JSON value per non-blank line. */
+/** One JSON value per non-blank line. A file that is one JSON array is refused as a whole, at its first line. */
 export async function* jsonLineRecords(source: FileSource): AsyncGenerator<RawRecord> {
+  let first = true;
   for await (const event of readLines(source)) {
     if (event.kind === 'error') {
       yield { kind: 'problem', line: event.line, reason: event.reason, fatal: event.fatal, bytesRead: event.bytesRead };
+      first = false;
       continue;
     }
     if (event.text.trim() === '') continue;
+    if (first && event.text.trimStart().startsWith('[')) {
+      yield { kind: 'problem', line: event.line, reason: JSON_ARRAY_IN_LINES, fatal: true, bytesRead: event.bytesRead, wholeFile: true };
+      return;
+    }
+    first = false;
     try {
       yield { kind: 'value', line: event.line, value: JSON.parse(event.text), bytesRead: event.bytesRead };
     } catch (error) {
@@ -46,8 +57,13 @@ export async function* jsonArrayOrLineRecords(source: FileSource): AsyncGenerato
     }
   }
   async function* all(): AsyncGenerator<LineEvent> {
-    yield* buffered;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    try {
+      yield* buffered;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    } finally {
+      // A reader that stops early (format detection reads one element) closes the file too.
+      await iterator.return?.(undefined);
+    }
   }
   if (!first || first.kind === 'error' || !first.text.trimStart().startsWith('[')) {
     for await (const event of all()) {
@@ -71,6 +87,7 @@ export async function* jsonArrayOrLineRecords(source: FileSource): AsyncGenerato
   let element: string[] = [];
   let elementLine = 0;
   let closed = false;
+  let index = -1;
 
   for await (const event of all()) {
     if (event.kind === 'error') {
@@ -89,13 +106,22 @@ export async function* jsonArrayOrLineRecords(source: FileSource): AsyncGenerato
       }
       if (c === '"') {
         if (!collecting && depth === 1) {
-          yield { kind: 'problem', line: event.line, reason: 'array elements must be objects', fatal: false, bytesRead: event.bytesRead };
+          index += 1;
+          yield {
+            kind: 'problem',
+            line: event.line,
+            reason: 'array elements must be objects',
+            fatal: false,
+            bytesRead: event.bytesRead,
+            index,
+          };
         }
         inString = true;
       } else if (c === '{' || c === '[') {
         depth += 1;
         if (depth === 2 && !collecting) {
           collecting = true;
+          index += 1;
           elementLine = event.line;
           segmentStart = i;
         }
@@ -107,9 +133,9 @@ export async function* jsonArrayOrLineRecords(source: FileSource): AsyncGenerato
           const source = element.join('\n');
           element = [];
           try {
-            yield { kind: 'value', line: elementLine, value: JSON.parse(source), bytesRead: event.bytesRead };
+            yield { kind: 'value', line: elementLine, value: JSON.parse(source), bytesRead: event.bytesRead, index };
           } catch (error) {
-            yield { kind: 'problem', line: elementLine, reason: jsonProblem(error), fatal: false, bytesRead: event.bytesRead };
+            yield { kind: 'problem', line: elementLine, reason: jsonProblem(error), fatal: false, bytesRead: event.bytesRead, index };
           }
         } else if (depth === 0) {
           closed = true;
@@ -161,8 +187,10 @@ export async function* csvRecords(source: FileSource): AsyncGenerator<RawRecord>
     parseError = error;
   });
   let lastBytes = 0;
+  let lastLine = 0;
   for await (const event of readLines(source)) {
     lastBytes = event.bytesRead;
+    lastLine = event.line;
     if (event.kind === 'error') {
       yield { kind: 'problem', line: event.line, reason: event.reason, fatal: event.fatal, bytesRead: event.bytesRead };
       continue;
@@ -174,9 +202,19 @@ export async function* csvRecords(source: FileSource): AsyncGenerator<RawRecord>
     }
     yield* drain(event.bytesRead);
   }
+  // An error found only at the end (a quote never closed) is emitted after end() returns: wait for it.
   parser.end();
+  await finished(parser, { readable: false }).catch((error: unknown) => {
+    parseError ??= error instanceof Error ? error : new Error(String(error));
+  });
   if (parseError) {
-    yield { kind: 'problem', line: 0, reason: `not valid CSV (${(parseError as Error).message})`, fatal: true, bytesRead: lastBytes };
+    yield {
+      kind: 'problem',
+      line: lastLine,
+      reason: `not valid CSV (${(parseError as Error).message})`,
+      fatal: true,
+      bytesRead: lastBytes,
+    };
     return;
   }
   yield* drain(lastBytes);

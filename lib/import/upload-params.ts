@@ -16,7 +16,16 @@ const safeDecode = (text: string) => {
 
 /** The upload's parameters. The file name is only a label: it is never used as a path. */
 export const uploadParamsSchema = z.object({
-  dataset: z.string('Choose or name a dataset').trim().min(1, 'Choose or name a dataset').max(200),
+  dataset: z
+    .string('Choose or name a dataset')
+    .trim()
+    .min(1, 'Choose or name a dataset')
+    .max(200)
+    // Control characters (NUL cannot even be stored) and broken characters make no name anyone could type.
+    .refine(
+      (name) => ![...name].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127) && !/\p{Surrogate}/u.test(name),
+      'The dataset name cannot contain control characters',
+    ),
   format: z.enum(['auto', ...FORMATS]).default('auto'),
   skipInvalid: z
     .enum(['true', 'false'])

@@ -22,4 +22,22 @@ describe('POST /api/imports', () => {
     expect(await prisma.importJob.count()).toBe(0);
     expect(await prisma.storedFile.count()).toBe(0);
   });
+
+  it('refuses a dataset name holding NUL or control characters on the field (PostgreSQL cannot store NUL: it was a 500)', async () => {
+    const id = randomUUID();
+    const admin = await prisma.user.create({ data: { id, email: `upload-admin-${id}@test.local`, name: 'Upload Admin', role: 'ADMIN' } });
+    for (const dataset of ['a%00b', 'tab%09name']) {
+      const request = new Request(`http://127.0.0.1/api/imports?dataset=${dataset}&format=native`, {
+        method: 'POST',
+        body: '{"id":"q1"}\n',
+        headers: { 'x-file-name': 'n.jsonl' },
+      });
+      const response = await runAsUser({ ...admin, role: 'ADMIN', specialties: [], active: true }, () => POST(request));
+      expect(response.status, dataset).toBe(400);
+      expect(((await response.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.dataset).toEqual([
+        'The dataset name cannot contain control characters',
+      ]);
+    }
+    expect(await prisma.importJob.count()).toBe(0);
+  });
 });

@@ -90,6 +90,32 @@ describe('grading', () => {
     expect(await prisma.grade.count({ where: { runId: second.id } })).toBe(second.totalTasks);
   });
 
+  it('records the criterion revision each grade read, with that revision’s points', async () => {
+    const criterion = await prisma.criterion.findFirstOrThrow({ where: { datasetId }, orderBy: [{ queryId: 'asc' }, { id: 'asc' }] });
+    // A revision as the lifecycle writes it: the row holds the new text, criterion_revisions every text.
+    const revised = { title: `${criterion.title} (revised)`, points: criterion.points + 1 };
+    await prisma.criterionRevision.create({
+      data: {
+        criterionId: criterion.id,
+        revision: 1,
+        ...revised,
+        description: criterion.description,
+        tier: criterion.tier,
+        source: 'ADJUDICATION',
+      },
+    });
+    await prisma.criterion.update({ where: { id: criterion.id }, data: { ...revised, revision: 1 } });
+    const graded = await run({ kind: 'GRADE', endpointIds: [endpoints['double-b']], maxQueries: 1 });
+    const mine = await prisma.grade.findMany({ where: { runId: graded.id, criterionId: criterion.id } });
+    expect(mine.length).toBeGreaterThan(0);
+    for (const grade of mine) {
+      expect(grade.criterionRevision).toBe(1);
+      expect(grade.pointsAwarded).toBe(grade.met ? revised.points : 0);
+    }
+    const others = await prisma.grade.findMany({ where: { runId: graded.id, criterionId: { not: criterion.id } } });
+    expect(others.every((grade) => grade.criterionRevision === 0)).toBe(true);
+  });
+
   it('resumes a run killed after some answers were stored: no call repeated, no grade written twice', async () => {
     const input = runInputSchema.parse({ datasetId, kind: 'GRADE', endpointIds: [endpoints['double-b']], queryIds: '3 4' });
     const created = await createRun({ actor: admin, input, enqueueJob: false });

@@ -382,7 +382,14 @@ async function executeTask({
       select: { id: true },
     });
   }
-  if (await completeTask({ task, kind, result: { payload: task.payload, parsed, callId, context, endpoint }, cached })) {
+  if (
+    await completeTask({
+      task,
+      kind,
+      result: { payload: task.payload, parsed, callId, context, endpoint, built: request.built ?? {} },
+      cached,
+    })
+  ) {
     tally.add({ succeeded: 1, cached: cached ? 1 : 0, ...usage });
   }
 }

@@ -44,6 +44,8 @@ export interface BuiltRequest {
   request: ModelRequest;
   template: 'grade' | 'generate' | 'pairwise';
   parse: (value: unknown) => unknown;
+  /** What the request was built from, for the result to record (a grade: the criterion revision it read). */
+  built?: Record<string, number>;
 }
 
 export interface TaskResult {
@@ -52,6 +54,7 @@ export interface TaskResult {
   callId: number;
   context: TaskContext;
   endpoint: EndpointInfo;
+  built: Record<string, number>;
 }
 
 export interface TaskKind {
@@ -93,9 +96,9 @@ const grade: TaskKind = {
     const responseId = numberField(payload, 'responseId');
     const criterionId = numberField(payload, 'criterionId');
     const rows = await context.prisma.$queryRaw<
-      { content: string; conversation: Prisma.JsonValue; title: string; description: string; points: number }[]
+      { content: string; conversation: Prisma.JsonValue; title: string; description: string; points: number; revision: number }[]
     >`
-      SELECT r.content, q.conversation, c.title, c.description, c.points
+      SELECT r.content, q.conversation, c.title, c.description, c.points, c.revision
         FROM responses r JOIN queries q ON q.id = r.query_id, criteria c
        WHERE r.id = ${responseId} AND c.id = ${criterionId}`;
     const row = rows[0];
@@ -109,18 +112,21 @@ const grade: TaskKind = {
       template: 'grade',
       request: { messages: messages(prompt), schemaName: GRADE_SCHEMA_NAME, jsonSchema: gradeJsonSchema },
       parse: (value) => gradeOutputSchema.parse(value),
+      built: { criterionRevision: row.revision },
     };
   },
-  // The criterion's points as they are when the grade is written. A criterion deleted meanwhile fails the
-  // statement on the foreign key, and with it the task's completion.
-  resultInsert({ payload, parsed, callId, context }) {
+  // The points and revision of the criterion text the prompt read (a revision made meanwhile does not mix in).
+  // A criterion deleted meanwhile fails the statement on the foreign key, and with it the task's completion.
+  resultInsert({ payload, parsed, callId, context, built }) {
     const output = gradeOutputSchema.parse(parsed) as GradeOutput;
     const criterionId = numberField(payload, 'criterionId');
     return Prisma.sql`
-      INSERT INTO grades (run_id, response_id, criterion_id, judge_call_id, met, points_awarded, explanation)
+      INSERT INTO grades (run_id, response_id, criterion_id, judge_call_id, met, points_awarded, criterion_revision, explanation)
       SELECT ${context.run.id}, ${numberField(payload, 'responseId')}, ${criterionId}, ${callId}, ${output.criteria_met},
-             CASE WHEN ${output.criteria_met} THEN (SELECT c.points FROM criteria c WHERE c.id = ${criterionId}) ELSE 0 END,
-             ${output.explanation}
+             CASE WHEN ${output.criteria_met} THEN (SELECT r.points FROM criterion_revisions r
+                                                     WHERE r.criterion_id = ${criterionId} AND r.revision = ${built.criterionRevision ?? 0})
+                  ELSE 0 END,
+             ${built.criterionRevision ?? 0}, ${output.explanation}
         FROM done
       ON CONFLICT (run_id, response_id, criterion_id) DO NOTHING`;
   },

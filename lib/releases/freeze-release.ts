@@ -38,23 +38,14 @@ export interface ReleaseManifest {
 
 export type FreezeStage = 'selecting' | 'snapshot' | 'rendering' | 'manifest';
 
-/** The snapshot SQL: the revised text (gold text, else the first expert proposal) replaces the original. */
+/**
+ * The snapshot SQL. With the revised text (the default) a criterion is released at its current revision, which
+ * follows its latest final decision (docs/criterion-lifecycle.md); with the original text, at revision 0 (as
+ * imported). Either way the item records the revision it holds, and where a revision's text came from.
+ */
 const SNAPSHOT_SQL = (multiDataset: boolean, useRevisions: boolean) => `
 WITH included AS (
-  SELECT rc.*, CASE WHEN ${useRevisions} AND rc.final_decision IN ('REVISE_MINOR', 'REVISE_MAJOR')
-                    THEN coalesce(adj.gold_text, pv.proposed_revision) END AS rev,
-         CASE WHEN NOT ${useRevisions} OR rc.final_decision NOT IN ('REVISE_MINOR', 'REVISE_MAJOR') THEN 'original'
-              WHEN adj.gold_text IS NOT NULL THEN 'adjudication'
-              WHEN pv.proposed_revision IS NOT NULL THEN 'expert_proposal' ELSE 'original' END AS text_source
-    FROM release_candidates rc
-    LEFT JOIN adjudications adj ON adj.campaign_id = rc.campaign_id AND adj.criterion_id = rc.criterion_id
-         AND rc.provenance = 'ADJUDICATED' AND adj.gold_text IS NOT NULL
-    LEFT JOIN LATERAL (
-      SELECT v.proposed_revision FROM verdicts v
-       WHERE v.campaign_id = rc.campaign_id AND v.criterion_id = rc.criterion_id AND v.submitted_at IS NOT NULL
-         AND v.proposed_revision IS NOT NULL AND v.decision::text = rc.final_decision
-       ORDER BY v.submitted_at, v.id LIMIT 1) pv ON rc.provenance = 'UNANIMOUS'
-   WHERE rc.excluded IS NULL),
+  SELECT rc.* FROM release_candidates rc WHERE rc.excluded IS NULL),
 queries_in AS (
   SELECT q.*, ${multiDataset ? `d.name || '/' || q.external_id` : 'q.external_id'} AS release_id_text, d.name AS dataset_name
     FROM queries q JOIN datasets d ON d.id = q.dataset_id
@@ -67,16 +58,17 @@ q_ins AS (
            'tags', to_jsonb(q.tags), 'conversation', q.conversation, 'metadata', q.metadata)
     FROM queries_in q
   RETURNING 1)
-INSERT INTO release_items (release_id, criterion_id, query_id, position, final_decision, decision_source, snapshot)
+INSERT INTO release_items (release_id, criterion_id, query_id, position, final_decision, decision_source, criterion_revision, snapshot)
 SELECT $1, c.id, c.query_id, row_number() OVER (PARTITION BY c.query_id ORDER BY c.position, c.id),
-       i.final_decision::"Decision", lower(i.provenance),
+       i.final_decision::"Decision", lower(i.provenance), r.revision,
        jsonb_build_object(
          'key', c.key,
-         'title', coalesce(i.rev->>'title', c.title),
-         'description', coalesce(i.rev->>'description', c.description),
-         'levels', coalesce(i.rev->'levels', c.levels),
-         'tier', coalesce(i.rev->>'tier', c.tier::text),
-         'points', coalesce((i.rev->>'points')::float8, c.points),
+         'revision', r.revision,
+         'title', r.title,
+         'description', r.description,
+         'levels', c.levels,
+         'tier', r.tier,
+         'points', r.points,
          'tags', to_jsonb(c.tags), 'redLine', c.red_line, 'evidence', c.evidence,
          'category', c.category, 'department', i.department,
          'provenance', CASE WHEN cp.criterion_id IS NULL THEN NULL ELSE jsonb_build_object(
@@ -85,14 +77,17 @@ SELECT $1, c.id, c.query_id, row_number() OVER (PARTITION BY c.query_id ORDER BY
                                ELSE cp.source_raw->'metaRubric' END,
             'metaRubricVersionId', cp.meta_rubric_version_id, 'extra', cp.source_raw->'extra') END,
          'audit', jsonb_build_object(
-            'campaignId', i.campaign_id, 'finalDecision', i.final_decision, 'decisionSource', lower(i.provenance),
+            'revision', r.revision, 'campaignId', i.campaign_id, 'finalDecision', i.final_decision, 'decisionSource', lower(i.provenance),
             'verdicts', i.verdicts, 'agreement', round(i.agreement::numeric, 4)::float8,
             'votes', jsonb_build_object('ACCEPT', i.n_accept, 'REVISE_MINOR', i.n_minor, 'REVISE_MAJOR', i.n_major, 'REJECT', i.n_reject),
-            'textSource', i.text_source,
-            'original', CASE WHEN i.rev IS NULL THEN NULL ELSE jsonb_build_object(
-               'criterionId', c.id, 'title', c.title, 'description', c.description, 'tier', c.tier, 'points', c.points, 'levels', c.levels) END))
+            'textSource', CASE WHEN r.revision = 0 THEN 'original' ELSE lower(r.source::text) END,
+            'original', CASE WHEN r.revision = 0 THEN NULL ELSE jsonb_build_object(
+               'criterionId', c.id, 'revision', 0, 'title', r0.title, 'description', r0.description, 'tier', r0.tier,
+               'points', r0.points, 'levels', c.levels) END))
   FROM included i
   JOIN criteria c ON c.id = i.criterion_id
+  JOIN criterion_revisions r ON r.criterion_id = c.id AND r.revision = ${useRevisions ? 'c.revision' : '0'}
+  JOIN criterion_revisions r0 ON r0.criterion_id = c.id AND r0.revision = 0
   LEFT JOIN criterion_provenance cp ON cp.criterion_id = c.id
   LEFT JOIN meta_rubric_versions mv ON mv.id = cp.meta_rubric_version_id
   LEFT JOIN meta_rubrics mr ON mr.id = mv.meta_rubric_id`;

@@ -59,7 +59,7 @@ describe('preview', () => {
     const figures = await previewRelease({ rules });
     const included = expectedIncluded(rules.decisions, true);
     expect(figures.criteria).toBe(included.length);
-    const totalInDataset = await prisma.criterion.count({ where: { datasetId, parentId: null } });
+    const totalInDataset = await prisma.criterion.count({ where: { datasetId } });
     expect(figures.candidates).toBe(totalInDataset);
     const reasons = Object.fromEntries(figures.excluded.map((e) => [e.reason, e.count]));
     expect(reasons.rejected).toBe(fixture.criterionIds.filter((id) => id % 6 === 2).length);
@@ -103,7 +103,14 @@ describe('freeze, export and download', () => {
     expect(gold?.decisionSource).toBe('adjudicated');
     expect(snapshot.title.startsWith('Gold: ')).toBe(true);
     expect(snapshot.audit.textSource).toBe('adjudication');
-    const original = await prisma.criterion.findUniqueOrThrow({ where: { id: gold?.criterionId ?? 0 } });
+    // The released text is the criterion's current revision (the gold text), and revision 0 rides along.
+    const criterion = await prisma.criterion.findUniqueOrThrow({ where: { id: gold?.criterionId ?? 0 } });
+    expect(gold?.criterionRevision).toBe(criterion.revision);
+    expect(criterion.revision).toBeGreaterThan(0);
+    expect(snapshot.title).toBe(criterion.title);
+    const original = await prisma.criterionRevision.findUniqueOrThrow({
+      where: { criterionId_revision: { criterionId: gold?.criterionId ?? 0, revision: 0 } },
+    });
     expect(snapshot.audit.original.title).toBe(original.title);
     const minor = items.find((i) => i.criterionId % 6 === 1)?.snapshot as { title: string; audit: { textSource: string } };
     expect(minor.title.startsWith('Revised by expert ')).toBe(true);

@@ -24,6 +24,29 @@ export const FORMAT_LABELS: Record<ExportFormat, string> = {
   hf: 'Hugging Face dataset folder (.tar)',
 };
 
+/**
+ * What each format cannot carry of a released criterion (the release page lists it). The native JSON Lines
+ * carries everything, the audit outcome and the released revision included.
+ */
+export const FORMAT_LIMITS: Record<ExportFormat, string[]> = {
+  native: [],
+  healthbench: [
+    'title and description as separate fields (one criterion text: the two composed when they differ)',
+    'tier (only the signed points), levels, red-line flag and evidence',
+    'query category, department, language and metadata',
+    'provenance, the audit outcome and the released revision',
+  ],
+  quark: [
+    'the description of a criterion with levels (composed into its Title)',
+    'the sign of points (the tier carries it), red-line flag and evidence',
+    'query language, tags and metadata; criterion ids',
+    'provenance, the audit outcome and the released revision',
+  ],
+  csv: ['the conversation, query tags and metadata', 'provenance (generator models, consensus votes, meta-rubric version)'],
+  parquet: ['the conversation, query tags and metadata', 'provenance (generator models, consensus votes, meta-rubric version)'],
+  hf: ['what its Parquet and HealthBench JSONL files cannot carry (it holds those two)'],
+};
+
 export const rulesSchema = z.object({
   datasetIds: many(z.array(dbId).min(1, 'Choose at least one dataset').max(50)).transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
   /** Final decisions to include; REJECT is never released. */
@@ -44,7 +67,7 @@ export const rulesSchema = z.object({
       z.array(z.enum(CATEGORIES)).min(1, 'Choose at least one category'),
     )
     .transform((values) => CATEGORIES.filter((c) => values.includes(c))),
-  /** revised: a revision's text (the adjudicated gold text, else an expert's proposal) replaces the original. */
+  /** revised: each criterion's current revision (following its final decisions); original: revision 0, as imported. */
   text: z.enum(TEXT_MODES).default('revised'),
 });
 export type ReleaseRules = z.output<typeof rulesSchema>;

@@ -1,7 +1,9 @@
 // Every criterion of a release's datasets with the outcome of its audit and, when it is left out, why:
 // staged into the temp table release_candidates of the caller's transaction, so the preview (which counts
 // it and rolls back) and the freeze (which copies it into release_items) read one and the same selection.
-// A criterion audited in several campaigns counts with its latest final decision (else its latest outcome).
+// A criterion audited in several campaigns counts once, with its latest final decision: the outcome of the
+// campaign its status follows (criteria.final_campaign_id, kept by trigger), else its latest outcome (why it
+// is left out).
 import type pg from 'pg';
 import { type OutcomeScope, outcomesCte } from '@/lib/analytics/criterion-outcomes';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -33,8 +35,8 @@ ${outcomesCte(scope)},
 picked AS (
   SELECT DISTINCT ON (o.criterion_id) o.campaign_id, o.criterion_id, o.final_decision, o.provenance, o.verdicts, o.agreement,
          o.n_accept, o.n_minor, o.n_major, o.n_reject
-    FROM outcomes o
-   ORDER BY o.criterion_id, (o.final_decision IS NOT NULL) DESC, o.final_at DESC NULLS LAST, o.campaign_id DESC)
+    FROM outcomes o JOIN criteria fc ON fc.id = o.criterion_id
+   ORDER BY o.criterion_id, (o.campaign_id = fc.final_campaign_id) DESC NULLS LAST, o.campaign_id DESC)
 SELECT c.id AS criterion_id, c.query_id, c.dataset_id, c.position, c.category::text AS category, c.tier::text AS tier, c.red_line,
        q.department, p.campaign_id, p.final_decision, p.provenance, coalesce(p.verdicts, 0) AS verdicts, p.agreement,
        coalesce(p.n_accept, 0) AS n_accept, coalesce(p.n_minor, 0) AS n_minor, coalesce(p.n_major, 0) AS n_major,
@@ -53,7 +55,7 @@ SELECT c.id AS criterion_id, c.query_id, c.dataset_id, c.position, c.category::t
   FROM criteria c
   JOIN queries q ON q.id = c.query_id
   LEFT JOIN picked p ON p.criterion_id = c.id
- WHERE c.dataset_id = ANY (${rules.datasetIds}::int[]) AND c.parent_id IS NULL`;
+ WHERE c.dataset_id = ANY (${rules.datasetIds}::int[])`;
 }
 
 /** Creates release_candidates in the client's open transaction and analyzes it. */

@@ -68,3 +68,22 @@ export function formatFieldPath(path: (string | number)[]): string {
     path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${part}` : part), '') || '(record)'
   );
 }
+
+/**
+ * A message about bad input made storable in PostgreSQL text and jsonb, keeping what it says: U+0000 becomes
+ * the visible escape `\u0000` and half a surrogate pair becomes U+FFFD. For text the app writes (error
+ * messages quoting a file, field names), never for user data, which is refused instead.
+ */
+export function storableText(text: string): string {
+  return text.replaceAll('\u0000', '\\u0000').replace(/\p{Surrogate}/gu, '\uFFFD');
+}
+
+/** A JSON value with every string in it, keys included, passed through storableText. */
+export function storableJson(value: unknown): unknown {
+  if (typeof value === 'string') return storableText(value);
+  if (Array.isArray(value)) return value.map(storableJson);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [storableText(key), storableJson(inner)]));
+  }
+  return value;
+}

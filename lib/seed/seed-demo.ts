@@ -2,8 +2,8 @@
 // dataset, which goes through the real import path (the same code as an upload or `npm run import`).
 import path from 'node:path';
 import { prisma } from '@/lib/db';
-import { importFile } from '@/lib/import/import-file';
 import { diskSource } from '@/lib/import/read-lines';
+import { runImportJob } from '@/lib/import/run-import-job';
 import { loadMetaRubrics } from '@/lib/meta-rubrics/load-meta-rubrics';
 import { DEMO_USERS, seedDemoUsers } from '@/lib/seed/demo-users';
 
@@ -22,40 +22,17 @@ export async function seedDemo({ log }: { log: (line: string) => void }): Promis
 
   const source = await diskSource(path.join(DEMO_DIR, 'queries.jsonl'));
   const job = await prisma.importJob.create({
-    data: {
-      datasetName: DEMO_DATASET,
-      fileName: source.name,
-      format: 'native',
-      status: 'RUNNING',
-      totalBytes: source.size,
-      createdById: admin?.id ?? null,
-      startedAt: new Date(),
-    },
+    data: { datasetName: DEMO_DATASET, fileName: source.name, format: 'native', totalBytes: source.size, createdById: admin?.id ?? null },
   });
-  const summary = await importFile({
-    source,
-    datasetName: DEMO_DATASET,
-    format: 'native',
-    actorId: admin?.id ?? null,
-    importJobId: job.id,
-  });
-  if (!summary.ok) {
-    const first = summary.issues
+  // Through the job runner, so the job row's final state commits with the data, as for any import.
+  const summary = await runImportJob({ importJobId: job.id, source });
+  if (!summary?.ok) {
+    const first = (summary?.issues ?? [])
       .slice(0, 5)
       .map((issue) => `line ${issue.line} ${issue.field}: ${issue.reason}`)
       .join('; ');
     throw new Error(`the demo dataset did not import: ${first}`);
   }
-  await prisma.importJob.update({
-    where: { id: job.id },
-    data: {
-      status: 'SUCCEEDED',
-      datasetId: summary.datasetId,
-      processedBytes: source.size,
-      finishedAt: new Date(),
-      summary: JSON.parse(JSON.stringify(summary)),
-    },
-  });
   log(
     `Imported the demo dataset "${DEMO_DATASET}": ${summary.queries.added} queries, ${summary.criteria.added} criteria, ${summary.responses.added} responses.`,
   );

@@ -56,7 +56,94 @@ const query = (criterion: Record<string, unknown> = {}, extra: Record<string, un
 const line = (value: unknown) => `${JSON.stringify(value)}\n`;
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
+// ── Files outside testers brought (issue 16, findings 6 to 10) ──
+
+/** A HealthBench line; `extra` overrides fields. */
+export const probeHealthBench = (id: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    prompt_id: id,
+    prompt: [{ role: 'user', content: `A headache since this morning (${id}). What should I do?` }],
+    rubrics: [
+      { criterion: 'Advises rest and fluids.', points: 5, tags: ['axis:accuracy'] },
+      { criterion: 'Recommends opioids.', points: -6, tags: [] },
+    ],
+    ...extra,
+  });
+
+/** Three HealthBench lines, the first starting with a NUL byte: the JSON error about it quotes U+0000. */
+export const NUL_LED_HEALTHBENCH = `\u0000${probeHealthBench('p1')}\n${probeHealthBench('p2')}\n${probeHealthBench('p3')}\n`;
+
+const quarkProbe = (extra: Record<string, unknown> = {}) => ({
+  Query: '孩子发烧三天了怎么办？',
+  essential: [
+    { Title: '建议及时就医', Weight: 8, Tag: '', Description: { 'Not Met': '无', 'Partially Met': '部分', 'Fully Met': '明确' } },
+  ],
+  pitfall: [{ Title: '推荐抗生素', Weight: 6, Tag: ' ', Description: { 'No Error': 'a', 'Minor Error': 'b', 'Major Error': 'c' } }],
+  ...extra,
+});
+
+const PROBE_IMPORT_CASES: ImportCase[] = [
+  {
+    name: 'a HealthBench file whose first line starts with NUL (the error quotes U+0000)',
+    fileName: 'nul-led.jsonl',
+    content: () => NUL_LED_HEALTHBENCH,
+    expect: { ok: false, line: 1, field: /\(line\)/, reason: /not valid JSON.*\\u0000/ },
+  },
+  {
+    name: 'UTF-16 BE with its BOM, as healthbench',
+    fileName: 'utf16be.jsonl',
+    format: 'healthbench',
+    content: () => Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(`${probeHealthBench('p1')}\n`, 'utf16le').swap16()]),
+    expect: { ok: false, line: 1, field: /\(file\)/, reason: /UTF-16BE.*iconv -f UTF-16 -t UTF-8/ },
+  },
+  {
+    name: 'UTF-16 LE without a BOM, as quark',
+    fileName: 'utf16-nobom.json',
+    format: 'quark',
+    content: () => Buffer.from(line(quarkProbe()), 'utf16le'),
+    expect: { ok: false, line: 1, field: /\(file\)/, reason: /UTF-16LE.*iconv -f UTF-16LE -t UTF-8/ },
+  },
+  {
+    name: 'a HealthBench first line of 1.2 MB (prompt before prompt_id) is detected',
+    fileName: 'long-first-line.jsonl',
+    content: () =>
+      `${JSON.stringify({ prompt: [{ role: 'user', content: 'x'.repeat(1_200_000) }], prompt_id: 'long', rubrics: [{ criterion: 'Long.', points: 3 }] })}\n`,
+    expect: { ok: true, storedTitle: 'Long.' },
+  },
+  {
+    name: 'QuarkMedBench with empty and blank "Tag" values',
+    fileName: 'quark-empty-tags.json',
+    content: () => JSON.stringify([quarkProbe()], null, 2),
+    expect: { ok: true, storedTitle: '建议及时就医' },
+  },
+  {
+    name: 'QuarkMedBench records wrapped in {"Evaluation_System": …}',
+    fileName: 'quark-wrapped.jsonl',
+    content: () => line({ Evaluation_System: quarkProbe() }),
+    expect: { ok: true, storedTitle: '推荐抗生素' },
+  },
+  {
+    name: 'a QuarkMedBench array element with a bad Weight is named by index and file field',
+    fileName: 'quark-bad.json',
+    content: () => JSON.stringify([quarkProbe(), quarkProbe({ essential: [{ Title: 't', Weight: 'heavy', Tag: '' }] })], null, 2),
+    expect: { ok: false, line: 29, field: /^\[1\]\.essential\[0\]\.Weight$/, reason: /must be a number/ },
+  },
+  {
+    name: 'a whitespace-only file',
+    fileName: 'blank.jsonl',
+    content: () => ' \n\t\n\r\n',
+    expect: { ok: false, line: 0, field: /\(file\)/, reason: /^the file has no records$/ },
+  },
+  {
+    name: 'a top-level JSON array of HealthBench records in a .jsonl file',
+    fileName: 'array.jsonl',
+    content: () => `${JSON.stringify([JSON.parse(probeHealthBench('a1')), JSON.parse(probeHealthBench('a2'))])}\n`,
+    expect: { ok: false, line: 1, field: /\(file\)/, reason: /JSON array, not JSON Lines: use the \.json QuarkMedBench array format/ },
+  },
+];
+
 export const IMPORT_CASES: ImportCase[] = [
+  ...PROBE_IMPORT_CASES,
   {
     name: 'a line longer than the 32 MB limit',
     fileName: 'oversized.jsonl',
@@ -76,7 +163,7 @@ export const IMPORT_CASES: ImportCase[] = [
     fileName: 'utf16.jsonl',
     format: 'native',
     content: () => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(line(query()), 'utf16le')]),
-    expect: { ok: false, line: 1, field: /\(line\)/, reason: /UTF-8/ },
+    expect: { ok: false, line: 1, field: /\(file\)/, reason: /UTF-16LE.*not UTF-8.*iconv -f UTF-16 -t UTF-8/ },
   },
   {
     name: 'a UTF-8 BOM is accepted',

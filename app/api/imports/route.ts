@@ -1,7 +1,7 @@
 // POST /api/imports?dataset=&format=&skipInvalid= – admins upload a benchmark file (the raw request body,
 // file name in X-File-Name). The bytes are streamed into the database and an import job is queued; the
 // response carries the job id to poll. GET /api/imports lists recent imports.
-import { withOutageResponse } from '@/lib/errors';
+import { isDatabaseUnavailable, withOutageResponse } from '@/lib/errors';
 import { getCurrentUser } from '@/lib/auth/session';
 import { prisma } from '@/lib/db';
 import { FileTooLargeError, storeFile } from '@/lib/files/stored-file';
@@ -49,7 +49,10 @@ export const POST = withOutageResponse(async (request: Request) => {
     });
   } catch (error) {
     if (error instanceof FileTooLargeError) return json({ error: error.message }, 413);
-    throw error;
+    if (isDatabaseUnavailable(error)) throw error;
+    // Never the driver's text: a plain answer, the detail in the server log.
+    console.error('[POST /api/imports]', error);
+    return json({ error: 'The upload could not be stored because of an unexpected error; nothing was imported.' }, 500);
   }
   // A body shorter than announced was cut on the way (a proxy's limit, a dropped connection): never import
   // the part that arrived as if it were the file.

@@ -16,7 +16,7 @@ beforeAll(async () => {
   await seedDemo({ log: () => {} });
   await ensureBenchUsers(pgPool(), { ADMIN: [BENCH_ADMIN_ID] });
   const dataset = await prisma.dataset.findFirstOrThrow();
-  criteria = await prisma.criterion.count({ where: { datasetId: dataset.id, parentId: null } });
+  criteria = await prisma.criterion.count({ where: { datasetId: dataset.id } });
   const rules = rulesSchema.parse({ datasetIds: [dataset.id], decisions: ['ACCEPT'] });
   const release = await createRelease({ actor: { id: BENCH_ADMIN_ID }, input: { name: 'Bench release', rules } });
   releaseId = release.id;

@@ -53,7 +53,7 @@ export async function stageEverything(client: pg.PoolClient, datasetId: number):
             q.department, NULL::int AS campaign_id, 'ACCEPT'::text AS final_decision, 'UNANIMOUS'::text AS provenance, 3 AS verdicts,
             1.0::float8 AS agreement, 3 AS n_accept, 0 AS n_minor, 0 AS n_major, 0 AS n_reject, NULL::text AS excluded
        FROM criteria c JOIN queries q ON q.id = c.query_id
-      WHERE c.dataset_id = $1 AND c.parent_id IS NULL`,
+      WHERE c.dataset_id = $1`,
     [datasetId],
   );
   await client.query('ANALYZE release_candidates');

@@ -82,7 +82,7 @@ dataset(s) ${manifest.datasets.map((d) => d.name).join(', ')}; audit campaign(s)
 Every criterion passed an expert audit: its final decision was ${manifest.rules.decisions.join(', ')}, reached unanimously${
     manifest.rules.allowAdjudicated ? ' or by adjudication' : ''
   }, with at least ${manifest.rules.minVerdicts} verdict(s)${manifest.rules.minAgreement > 0 ? ` and agreement ≥ ${manifest.rules.minAgreement}` : ''}.
-Text: ${manifest.rules.text === 'revised' ? 'revised text replaces the original (the original is kept in the native file)' : 'original text'}.
+Text: ${manifest.rules.text === 'revised' ? 'each criterion at its current revision, which follows its final decisions (revision 0 is kept in the native file)' : 'original text'}.
 
 ## Agreement
 

@@ -1,7 +1,9 @@
 // QuarkMedBench-style JSON: one array of { id, Query, Category, Department?, essential, important,
 // highlight, pitfall }, each tier an array of { Title, Weight, Tag, Description } where Weight is the
 // magnitude of the points and Description maps level labels to their descriptors (the description text
-// when a criterion has no levels). lib/import/formats/quark.ts reads it back.
+// when a criterion has no levels; with levels, the Title carries the title and description composed, so no
+// text is lost). lib/import/formats/quark.ts reads it back.
+import { composeCriterionText } from '@/lib/export/compose-criterion-text';
 import type { ExportRecord } from '@/lib/export/release-rows';
 
 const TIER_KEYS = [
@@ -23,7 +25,7 @@ export function quarkObject({ query, criteria }: ExportRecord): string {
     object[key] = criteria
       .filter((c) => c.tier === tier)
       .map((c) => ({
-        Title: c.title,
+        Title: c.levels.length ? composeCriterionText(c.title, c.description) : c.title,
         Weight: Math.abs(c.points),
         Tag: c.tags,
         Description: c.levels.length ? Object.fromEntries(c.levels.map((level) => [level.label, level.description])) : c.description,

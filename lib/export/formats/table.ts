@@ -23,6 +23,7 @@ export const TABLE_COLUMNS = [
   { name: 'agreement', type: 'DOUBLE' },
   { name: 'campaign_id', type: 'INT32' },
   { name: 'text_source', type: 'STRING' },
+  { name: 'revision', type: 'INT32' },
 ] as const;
 export type TableValue = string | number | boolean | null;
 
@@ -48,5 +49,6 @@ export function tableRow(query: ExportQuery, c: ExportCriterion, position: numbe
     c.audit?.agreement ?? null,
     c.audit?.campaignId ?? null,
     c.audit?.textSource ?? null,
+    c.audit?.revision ?? null,
   ];
 }

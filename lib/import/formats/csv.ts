@@ -10,6 +10,8 @@ import {
   type FieldProblem,
   type FormatResult,
   type NormalizedCriterionRow,
+  type FieldPath,
+  fieldName,
   normalizeCriterion,
   zodProblems,
 } from '@/lib/import/normalized';
@@ -29,22 +31,36 @@ export const CSV_COLUMNS = [
 const REQUIRED = ['query_id', 'title', 'tier', 'points'] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 
-export type CsvHeader = Partial<Record<Column, number>>;
+export interface CsvHeader {
+  /** Where each known column is. */
+  index: Partial<Record<Column, number>>;
+  /** Each column's header as written in the file ("Red line" for red_line): messages name that. */
+  names: string[];
+}
+
+/** A column as the file's header names it (or "column 3" when the header cell is empty). */
+export function columnName(header: Pick<CsvHeader, 'names'>, index: number): string {
+  return header.names[index]?.trim() || `column ${index + 1}`;
+}
 
 export function parseCsvHeader(fields: string[]): FormatResult<CsvHeader> {
-  const header: CsvHeader = {};
+  const header: CsvHeader = { index: {}, names: fields };
   const problems: FieldProblem[] = [];
   fields.forEach((raw, index) => {
     const name = raw
       .trim()
       .toLowerCase()
       .replace(/[\s-]+/g, '_');
-    if ((CSV_COLUMNS as readonly string[]).includes(name)) header[name as Column] = index;
-    else problems.push({ field: raw || `column ${index + 1}`, reason: `unknown column (expected: ${CSV_COLUMNS.join(', ')})` });
+    if ((CSV_COLUMNS as readonly string[]).includes(name)) header.index[name as Column] = index;
+    else problems.push({ field: columnName(header, index), reason: `unknown column (expected: ${CSV_COLUMNS.join(', ')})` });
   });
-  for (const column of REQUIRED) if (header[column] === undefined) problems.push({ field: column, reason: 'required column is missing' });
+  for (const column of REQUIRED)
+    if (header.index[column] === undefined) problems.push({ field: column, reason: 'required column is missing' });
   return problems.length ? { ok: false, problems } : { ok: true, value: header };
 }
+
+/** The internal criterion field each column fills. */
+const COLUMN_OF_FIELD: Record<string, Column> = { id: 'criterion_id', redLine: 'red_line' };
 
 function jsonOr<T>(text: string, fallback: (text: string) => T): unknown {
   const trimmed = text.trim();
@@ -66,18 +82,22 @@ const booleanText = z
 
 export function parseCsvRow(fields: string[], header: CsvHeader, position: number): FormatResult<NormalizedCriterionRow> {
   const get = (column: Column) => {
-    const index = header[column];
+    const index = header.index[column];
     return index === undefined ? undefined : (fields[index] ?? '');
+  };
+  const named = (column: Column) => {
+    const index = header.index[column];
+    return index === undefined ? column : columnName(header, index);
   };
   const problems: FieldProblem[] = [];
   const queryId = get('query_id')?.trim() ?? '';
-  if (!queryId) problems.push({ field: 'query_id', reason: 'must not be empty' });
+  if (!queryId) problems.push({ field: named('query_id'), reason: 'must not be empty' });
 
   const pointsText = get('points')?.trim() ?? '';
   const points = pointsText === '' ? Number.NaN : Number(pointsText);
   const tierText = (get('tier') ?? '').trim().toUpperCase();
   const redLine = booleanText.safeParse(get('red_line') ?? '');
-  if (!redLine.success) problems.push({ field: 'red_line', reason: 'must be true or false' });
+  if (!redLine.success) problems.push({ field: named('red_line'), reason: 'must be true or false' });
 
   const levelsRaw = get('levels');
   const levels = levelsRaw
@@ -110,7 +130,7 @@ export function parseCsvRow(fields: string[], header: CsvHeader, position: numbe
     ['tags', tags],
     ['evidence', evidence],
   ] as const) {
-    if (value === Symbol.for('invalid-json')) problems.push({ field, reason: 'starts like JSON but is not valid JSON' });
+    if (value === Symbol.for('invalid-json')) problems.push({ field: named(field), reason: 'starts like JSON but is not valid JSON' });
   }
   if (problems.length) return { ok: false, problems };
 
@@ -127,11 +147,16 @@ export function parseCsvRow(fields: string[], header: CsvHeader, position: numbe
   };
   const parsed = criterionSchema.safeParse(candidate);
   if (!parsed.success) {
+    // The column as the file's header names it, then the path inside the cell's JSON: Levels[0].label.
+    const cellField = ([field, ...inside]: FieldPath) => {
+      const column = named(COLUMN_OF_FIELD[String(field)] ?? (String(field) as Column));
+      return inside.length ? `${column}${fieldName(['_', ...inside]).slice(1)}` : column;
+    };
     return {
       ok: false,
-      problems: zodProblems(parsed.error).map((problem) => ({
-        field: problem.field.replace(/^id$/, 'criterion_id').replace(/^redLine/, 'red_line'),
-        reason: problem.field === 'points' && pointsText !== '' && Number.isNaN(points) ? 'must be a number' : problem.reason,
+      problems: zodProblems(parsed.error, undefined, cellField).map((problem) => ({
+        field: problem.field,
+        reason: problem.field === named('points') && pointsText !== '' && Number.isNaN(points) ? 'must be a number' : problem.reason,
       })),
     };
   }

@@ -1,4 +1,5 @@
-// Guesses a file's format from its first bytes; the user can always override it.
+// Which format a file's first record is in; the user can always override it. Pure, so the upload form can
+// list the formats; reading the first record of a file is lib/import/sniff-format.ts.
 export const FORMATS = ['native', 'healthbench', 'quark', 'csv'] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 
@@ -9,31 +10,35 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   csv: 'CSV of criteria',
 };
 
-function firstRecord(text: string): unknown {
-  if (text.startsWith('[')) {
-    const array = JSON.parse(text) as unknown[]; // throws when the head is only part of a large array
-    return array[0];
-  }
-  return JSON.parse(text.split('\n', 1)[0] ?? '');
+/** The generation output's outer object around a QuarkMedBench record: {"Evaluation_System": {...}}. */
+export const QUARK_WRAPPER = /^evaluation_system$/i;
+
+const QUARK_KEY = /^(query|essential|important|highlight|pitfall|pitful)$/i;
+
+/** The format a parsed first record is in, from its keys. */
+export function formatOfRecord(record: unknown): ImportFormat | null {
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return null;
+  const keys = Object.keys(record);
+  if (keys.includes('prompt_id') || keys.includes('rubrics')) return 'healthbench';
+  if (keys.includes('conversation') || keys.includes('criteria')) return 'native';
+  if (keys.some((key) => QUARK_KEY.test(key))) return 'quark';
+  const wrapper = keys.find((key) => QUARK_WRAPPER.test(key));
+  if (wrapper && formatOfRecord((record as Record<string, unknown>)[wrapper]) === 'quark') return 'quark';
+  return null;
 }
 
-export function detectFormat(head: string, fileName = ''): ImportFormat | null {
-  const text = head.replace(/^\uFEFF/, '').trimStart();
-  if (/\.csv$/i.test(fileName) || /^"?query_id"?\s*,/i.test(text)) return 'csv';
-  let first: unknown;
-  try {
-    first = firstRecord(text);
-  } catch {
-    // A large pretty-printed array or a very long first line: look at the keys in the text instead.
-    if (/"(prompt_id|rubrics)"\s*:/.test(text)) return 'healthbench';
-    if (/"Query"\s*:/.test(text) || /"(essential|pitful|pitfall)"\s*:/i.test(text)) return 'quark';
-    if (/"conversation"\s*:/.test(text) && /"category"\s*:/.test(text)) return 'native';
-    return null;
-  }
-  if (typeof first !== 'object' || first === null) return null;
-  const keys = Object.keys(first);
-  if (keys.includes('prompt_id') || keys.includes('rubrics')) return 'healthbench';
-  if (keys.includes('Query') || keys.some((key) => /^(essential|important|highlight|pitfall|pitful)$/i.test(key))) return 'quark';
-  if (keys.includes('conversation') || keys.includes('criteria')) return 'native';
+/**
+ * The format of a first line that is not valid JSON (a syntax error further on in it): guessed from the keys
+ * in its text, so that the user gets that format's line-numbered errors rather than "unrecognised".
+ */
+export function formatOfText(text: string): ImportFormat | null {
+  if (/"(prompt_id|rubrics)"\s*:/.test(text)) return 'healthbench';
+  if (/"(conversation|criteria)"\s*:/.test(text)) return 'native';
+  if (/"(Query|essential|pitfall|pitful|Evaluation_System)"\s*:/i.test(text)) return 'quark';
   return null;
+}
+
+/** A CSV file: named .csv, or its first line is a header starting with query_id. */
+export function isCsv(firstLine: string, fileName: string): boolean {
+  return /\.csv$/i.test(fileName) || /^"?query_id"?\s*,/i.test(firstLine.trimStart());
 }

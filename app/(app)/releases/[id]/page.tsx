@@ -14,7 +14,14 @@ import { releaseFileBase } from '@/lib/export/export-formats';
 import { parseRouteId } from '@/lib/http/route-params';
 import { getRelease } from '@/lib/releases/get-release';
 import { previewRelease } from '@/lib/releases/preview-release';
-import { EXPORT_FORMATS, FORMAT_LABELS, FREEZE_STAGE_LABELS, RELEASE_STATUS_TONES, rulesSchema } from '@/lib/releases/schemas';
+import {
+  EXPORT_FORMATS,
+  FORMAT_LABELS,
+  FORMAT_LIMITS,
+  FREEZE_STAGE_LABELS,
+  RELEASE_STATUS_TONES,
+  rulesSchema,
+} from '@/lib/releases/schemas';
 
 export const metadata: Metadata = { title: 'Release' };
 
@@ -57,7 +64,12 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
             ['Minimum agreement', rules.minAgreement > 0 ? rules.minAgreement : 'none'],
             ['Red lines', rules.redLines],
             ['Categories', rules.categories.map((c) => CATEGORY_LABELS[c]).join(', ')],
-            ['Text', rules.text === 'revised' ? 'revised text replaces the original (lineage kept)' : 'original text'],
+            [
+              'Text',
+              rules.text === 'revised'
+                ? 'current revision (follows the final decisions; revision history kept)'
+                : 'original text (revision 0)',
+            ],
             ['Created by', release.createdBy?.name ?? '—'],
             ...(release.frozenAt ? ([['Frozen', release.frozenAt.toISOString()]] as [string, string][]) : []),
             ...(release.manifest ? ([['Campaigns', release.manifest.campaignIds.join(', ') || '—']] as [string, string][]) : []),
@@ -108,6 +120,25 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
           </div>
         </Card>
       ) : null}
+      <Card title="What each format cannot carry">
+        <dl className="grid gap-3 text-sm sm:grid-cols-2" aria-label="What each format cannot carry">
+          {EXPORT_FORMATS.map((format) => (
+            <div key={format}>
+              <dt className="font-medium text-slate-800">{FORMAT_LABELS[format]}</dt>
+              <dd className="text-slate-600">
+                {FORMAT_LIMITS[format].length === 0 ? 'Everything: every field, the audit outcome and the released revision.' : null}
+                {FORMAT_LIMITS[format].length > 0 ? (
+                  <ul className="list-disc pl-5">
+                    {FORMAT_LIMITS[format].map((limit) => (
+                      <li key={limit}>{limit}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
       {release.manifest?.metaRubricVersions.length ? (
         <Card title="Meta-rubric versions used">
           <ul className="space-y-1 text-sm">

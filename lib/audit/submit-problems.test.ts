@@ -1,0 +1,63 @@
+// Submitting reports every problem at once (issue: the rating first, the dimensions next): the missing rating
+// and each criterion's problems come back together, each under its own key, so the screen shows each at its
+// control.
+import { describe, expect, it } from 'vitest';
+import { submitAssignmentAction } from '@/lib/audit/actions';
+import { saveVerdict } from '@/lib/audit/verdicts';
+import { runAsUser } from '@/lib/auth/session';
+import { prisma } from '@/lib/db';
+import { setUpTwoExperts } from '@/lib/testing/two-experts';
+
+describe('submitting a query', () => {
+  it('reports the missing rating and every criterion’s problems in one answer', async () => {
+    const { a } = await setUpTwoExperts();
+    const assignment = await prisma.assignment.findUniqueOrThrow({ where: { id: a.assignmentId } });
+    const [first, second] = assignment.criterionOrder;
+    if (first === undefined || second === undefined) throw new Error('need two criteria');
+    // One criterion rejected without a dimension, one accepted properly, the rest untouched; no rating.
+    await saveVerdict({
+      expertId: a.user.id,
+      draft: {
+        assignmentId: a.assignmentId,
+        criterionId: first,
+        rowVersion: 0,
+        decision: 'REJECT',
+        dimensions: [],
+        weightDirection: null,
+        severity: null,
+        comment: null,
+        proposedRevision: null,
+        secondsDelta: 5,
+      },
+    });
+    await saveVerdict({
+      expertId: a.user.id,
+      draft: {
+        assignmentId: a.assignmentId,
+        criterionId: second,
+        rowVersion: 0,
+        decision: 'ACCEPT',
+        dimensions: [],
+        weightDirection: null,
+        severity: null,
+        comment: null,
+        proposedRevision: null,
+        secondsDelta: 5,
+      },
+    });
+    const result = await runAsUser(a.user, () =>
+      submitAssignmentAction({ assignmentId: a.assignmentId, rowVersion: assignment.rowVersion, comprehensiveness: null }),
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.code).toBe('INVALID');
+    const errors = result.fieldErrors ?? {};
+    expect(errors.comprehensiveness).toEqual(['Rate how complete the set of criteria is']);
+    expect(errors[`criterion.${first}`]).toEqual(['a rejection or revision needs at least one error dimension']);
+    expect(errors[`criterion.${second}`]).toBeUndefined();
+    const untouched = assignment.criterionOrder.slice(2);
+    for (const id of untouched) expect(errors[`criterion.${id}`]).toEqual(['choose a decision']);
+    expect(result.error).toMatch(/criteria 1, 3.*and the completeness rating/);
+    expect((await prisma.assignment.findUniqueOrThrow({ where: { id: a.assignmentId } })).state).toBe('RESERVED');
+  });
+});
