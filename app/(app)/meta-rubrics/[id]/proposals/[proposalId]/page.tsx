@@ -46,7 +46,7 @@ export default async function ProposalPage({ params }: { params: Promise<{ id: s
                   <Link className="text-brand-700 hover:underline" href={`/meta-rubrics/${rubric.id}/versions/${proposal.resultingNumber}`}>
                     v{proposal.resultingNumber}
                   </Link>
-                  .
+                  .{proposal.approvalNote ? <span data-testid="approval-note"> Approval note: “{proposal.approvalNote}”</span> : null}
                 </>
               ) : null}
             </>
@@ -125,6 +125,7 @@ export default async function ProposalPage({ params }: { params: Promise<{ id: s
             undecided={undecided}
             canDecide={user.role !== 'EXPERT'}
             isAuthor={proposal.mine}
+            nextNumber={proposal.activeNumber === null ? null : proposal.activeNumber + 1}
           />
         </div>
       </div>
