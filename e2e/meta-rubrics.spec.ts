@@ -85,6 +85,13 @@ test('an expert proposes a principle change with evidence; a reviewer approves i
     .fill('Criteria must require immediate escalation to emergency care, in the first sentence, when red flags are present.');
   await expect(change.locator('ins').first()).toBeVisible();
   const evidence = expert.getByRole('region', { name: 'Evidence' });
+  // The picker is searchable: the comment's words narrow the verdicts to the one rejected.
+  const verdicts = evidence.getByRole('list', { name: 'Verdicts to cite' }).getByRole('checkbox');
+  const offered = await verdicts.count();
+  expect(offered).toBeGreaterThan(1);
+  await evidence.getByLabel('Search the verdicts').fill(`too late ${suffix}`);
+  await expect(verdicts).toHaveCount(1);
+  await expect(evidence.getByTestId('evidence-shown')).toHaveText(`1 of ${offered} verdicts match`);
   await evidence.getByRole('checkbox', { name: new RegExp(comment) }).check();
   await evidence.getByLabel(`Note on ${evidenceTitle}`).fill('Accepted a late escalation');
   await expert.getByRole('button', { name: 'Submit proposal' }).click();
