@@ -10,7 +10,8 @@ import { Facts } from '@/components/ui/facts';
 import type { CriterionDetail } from '@/lib/criteria/get-criterion-detail';
 import { Conversation, toMessages } from './conversation';
 import { changedFields, safeHttpUrl, toConsensus, toEvidence, toLevels } from './detail-json';
-import { CATEGORY_LABELS, STATUS_LABELS, TIER_LABELS, formatDate, formatPoints } from './labels';
+import { CATEGORY_LABELS, STATUS_LABELS, TIER_LABELS, formatPoints } from './labels';
+import { formatDate } from '@/components/ui/format';
 import { RevisionHistory } from './revision-history';
 
 const DECISION_WORDS: Record<string, string> = {
@@ -245,7 +246,12 @@ function DetailBody({ detail }: { detail: CriterionDetail }) {
         <Facts
           items={[
             ['Dataset', query.dataset.name],
-            ['Query', <span key="q" className="font-mono">{`${query.externalId} (#${query.id})`}</span>],
+            [
+              'Query',
+              <span key="q" className="font-mono">
+                {query.externalId}
+              </span>,
+            ],
             ['Category', CATEGORY_LABELS[query.category]],
             ['Department', query.department ?? '—'],
             ['Language', query.language],

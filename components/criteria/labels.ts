@@ -31,9 +31,3 @@ const signed = new Intl.NumberFormat('en', { signDisplay: 'exceptZero', maximumF
 export function formatPoints(points: number): string {
   return signed.format(points);
 }
-
-/** Dates as UTC so the server and the browser render the same text. */
-export function formatDate(iso: string | Date, withTime = false): string {
-  const text = (typeof iso === 'string' ? new Date(iso) : iso).toISOString();
-  return withTime ? `${text.slice(0, 10)} ${text.slice(11, 16)} UTC` : text.slice(0, 10);
-}

@@ -1,7 +1,7 @@
 // One judge call, whole: the messages sent (the rendered prompt), the raw output, the parsed result, and how
 // it went (status, error class, attempts, tokens, latency, cost).
 import Link from 'next/link';
-import { formatDate } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { ERROR_CLASS_LABELS, STATUS_LABELS, count, formatMs, formatUsd } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
 import { Facts } from '@/components/ui/facts';

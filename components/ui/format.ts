@@ -1,6 +1,7 @@
 // How figures read on screen. A statistic with nothing to compute from is NaN in lib/stats and null in some
 // summaries: everywhere in the UI it reads "—" (never NaN, Infinity, null or 0), and in CSV it is an empty
-// cell (lib/export/csv.ts). Charts, their screen-reader tables, tooltips and the pages all format through here.
+// cell (lib/export/csv.ts). Charts, their screen-reader tables, tooltips and the pages all format through here,
+// and so do dates: one form everywhere, in UTC so that the server render and the browser agree.
 import type { Rate } from '@/lib/analytics/compute-dashboard';
 
 export const UNDEFINED_FIGURE = '—';
@@ -40,4 +41,18 @@ export function tableCell(value: string | number | boolean | null | undefined): 
   if (typeof value === 'number') return Number.isFinite(value) ? tableNumber.format(value) : UNDEFINED_FIGURE;
   if (value === null || value === undefined) return UNDEFINED_FIGURE;
   return String(value);
+}
+
+const utc = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value).toISOString();
+
+/** "2026-11-24", or with the time "2026-11-24 17:25 UTC"; a missing date reads "—". */
+export function formatDate(value: string | Date | null | undefined, withTime = false): string {
+  if (value === null || value === undefined || Number.isNaN(new Date(value).getTime())) return UNDEFINED_FIGURE;
+  const text = utc(value);
+  return withTime ? `${text.slice(0, 10)} ${text.slice(11, 16)} UTC` : text.slice(0, 10);
+}
+
+/** The time of day alone, for what happens today ("reserved until 17:25 UTC"). */
+export function formatTime(value: string | Date): string {
+  return `${utc(value).slice(11, 16)} UTC`;
 }

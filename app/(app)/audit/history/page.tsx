@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { formatDate } from '@/components/ui/format';
 import Link from 'next/link';
 import { forbidden } from 'next/navigation';
 import { Badge } from '@/components/ui/badge';
@@ -44,7 +45,7 @@ export default async function AuditHistoryPage() {
                 </Td>
                 <Td>{row.campaignName}</Td>
                 <Td align="right">{row.criteria}</Td>
-                <Td className="tabular-nums">{row.submittedAt.slice(0, 16).replace('T', ' ')} UTC</Td>
+                <Td className="tabular-nums">{formatDate(row.submittedAt, true)}</Td>
                 <Td>{row.amendable ? <Badge tone="green">Can amend</Badge> : <Badge>Campaign closed</Badge>}</Td>
               </tr>
             ))}

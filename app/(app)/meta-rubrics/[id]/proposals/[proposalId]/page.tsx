@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DECISION_LABELS, type DecisionKey } from '@/components/audit/labels';
-import { formatDate } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { MetaRubricBreadcrumb } from '@/components/meta-rubrics/breadcrumb';
 import { evidenceOptionsFor } from '@/components/meta-rubrics/evidence-options';
 import { EVENT_LABELS, PROPOSAL_STATUS } from '@/components/meta-rubrics/labels';
