@@ -24,6 +24,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'pairwise.claimNext': ['ADMIN', 'REVIEWER'],
   'pairwise.giveBack': ['ADMIN', 'REVIEWER'],
   'pairwise.savePreference': ['ADMIN', 'REVIEWER'],
+  'pairwise.saveMark': ['ADMIN', 'REVIEWER'],
   'pairwise.submit': ['ADMIN', 'REVIEWER'],
   'judge.saveEndpoint': ['ADMIN'],
   'judge.estimateRun': ['ADMIN'],

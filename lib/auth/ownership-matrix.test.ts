@@ -73,6 +73,7 @@ const OWNERSHIP: Record<string, Attempt[] | string> = {
   'pairwise.giveBack': 'reviewers and admins only; experts are refused by role (action matrix)',
   'pairwise.savePreference': 'reviewers and admins only; experts are refused by role (action matrix)',
   'pairwise.submit': 'reviewers and admins only; experts are refused by role (action matrix)',
+  'pairwise.saveMark': 'reviewers and admins only; experts are refused by role (action matrix)',
   'judge.saveEndpoint': 'admin only',
   'judge.estimateRun': 'admin only',
   'judge.startRun': 'admin only',
