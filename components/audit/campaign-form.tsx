@@ -232,7 +232,7 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
         title="Criteria under audit"
         description="A criterion is in one campaign at a time until its decision there is settled. The unit of work is a query with all its chosen criteria."
       >
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)]">
           <fieldset className="min-w-0 space-y-4" onChange={selectionChanged}>
             <legend className="sr-only">Selection</legend>
             <SelectField
