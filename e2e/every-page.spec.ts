@@ -215,3 +215,22 @@ test.describe('in dark mode', () => {
     });
   }
 });
+
+test('the kappa heatmap shows every expert’s whole name, on a phone and on a desktop', async ({ browser }) => {
+  for (const width of [390, 1280]) {
+    const page = await openAs(browser, 'ADMIN', { viewport: { width, height: 900 } });
+    await page.goto(`/analytics?campaign=${ids.campaignId}`);
+    const heatmap = page.getByRole('table', { name: /Cohen’s kappa per pair of experts/ });
+    const headers = heatmap.locator('th');
+    await expect(headers.first()).toBeVisible();
+    const cut = await headers.evaluateAll((cells) =>
+      cells
+        .filter((cell) => cell.scrollWidth > cell.clientWidth + 1 || getComputedStyle(cell).textOverflow === 'ellipsis')
+        .map((cell) => cell.textContent),
+    );
+    expect(cut, `at ${width} px`).toEqual([]);
+    await expect(heatmap.getByRole('columnheader', { name: WALK_USERS.EXPERT.name })).toBeVisible();
+    await expect(heatmap.getByRole('rowheader', { name: WALK_USERS.EXPERT.name })).toBeVisible();
+    await page.context().close();
+  }
+});

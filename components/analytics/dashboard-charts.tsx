@@ -161,13 +161,29 @@ export function OverTimeChart({ points }: { points: (Counts & { day: string })[]
 }
 
 /** Cohen's kappa from −1 (red) through 0 (white) to 1 (blue). */
-function kappaColour(kappa: number): string {
-  if (!Number.isFinite(kappa)) return '#f1f5f9';
+/** The cell's colour on the scale white (0) → blue (1) or → red (−1), as [r, g, b]. */
+function kappaRgb(kappa: number): [number, number, number] {
+  if (!Number.isFinite(kappa)) return [241, 245, 249];
   const t = Math.max(-1, Math.min(1, kappa));
   const mix = (from: number, to: number, amount: number) => Math.round(from + (to - from) * amount);
-  return t >= 0
-    ? `rgb(${mix(255, 47, t)}, ${mix(255, 111, t)}, ${mix(255, 222, t)})`
-    : `rgb(${mix(255, 185, -t)}, ${mix(255, 28, -t)}, ${mix(255, 28, -t)})`;
+  return t >= 0 ? [mix(255, 47, t), mix(255, 111, t), mix(255, 222, t)] : [mix(255, 185, -t), mix(255, 28, -t), mix(255, 28, -t)];
+}
+
+function kappaColour(kappa: number): string {
+  return `rgb(${kappaRgb(kappa).join(', ')})`;
+}
+
+/** Black ink on light cells, white on dark ones: whichever has the higher WCAG contrast on the cell's colour
+ * (with black and white one of them always reaches 4.5:1; a softer dark ink would leave a band where neither does). */
+function kappaInk(kappa: number): string {
+  const channel = (value: number) => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const [r, g, b] = kappaRgb(kappa);
+  const luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  // Black and white have equal contrast (4.58:1) on a luminance of 0.179.
+  return luminance > 0.179 ? '#000000' : '#ffffff';
 }
 
 export function AgreementHeatmap({ agreement }: { agreement: Agreement }) {
@@ -220,8 +236,11 @@ export function AgreementHeatmap({ agreement }: { agreement: Agreement }) {
                     <td
                       key={column.id}
                       className="h-9 w-14 rounded text-center tabular-nums"
-                      // The scale's colours are fixed (light in both modes), so is the ink on them.
-                      style={{ background: row.id === column.id ? '#e2e8f0' : kappaColour(pair?.kappa ?? Number.NaN), color: '#0f172a' }}
+                      // The scale's colours are fixed (the same in both modes); the ink follows each cell's colour.
+                      style={{
+                        background: row.id === column.id ? '#e2e8f0' : kappaColour(pair?.kappa ?? Number.NaN),
+                        color: row.id === column.id ? '#0f172a' : kappaInk(pair?.kappa ?? Number.NaN),
+                      }}
                       title={pair ? `κ ${fixed(pair.kappa, 2)} over ${pair.n} criteria` : undefined}
                     >
                       {pair ? (
