@@ -15,6 +15,11 @@ import { SimpleTable, Td, Th } from '@/components/ui/table';
 import type { CampaignStats } from '@/lib/audit/campaign-stats';
 
 function describeSelection(stats: CampaignStats['campaign']): string {
+  const byHand = stats.addedByHand > 0 ? `; and ${plural(stats.addedByHand, 'criterion', 'criteria')} added from the criteria browser` : '';
+  return `${describeRule(stats)}${byHand}`;
+}
+
+function describeRule(stats: CampaignStats['campaign']): string {
   const selection = stats.selection;
   const dataset = stats.datasetName ? `“${stats.datasetName}”` : 'a deleted dataset';
   if (!selection) return 'Unknown selection';
