@@ -38,6 +38,8 @@ let double: JudgeTestDouble;
 let garbage: JudgeTestDouble;
 let datasetId = 0;
 let queryIds: number[] = [];
+/** The same queries by the ids their file gave them: what the launcher takes. */
+let queryExternalIds: string[] = [];
 let versionId = 0;
 let generatedCriterionId = 0;
 
@@ -62,7 +64,9 @@ test.beforeAll(async () => {
   expect(summary.ok, JSON.stringify(summary.issues)).toBe(true);
   const dataset = await prisma.dataset.findUniqueOrThrow({ where: { name: DATASET }, select: { id: true } });
   datasetId = dataset.id;
-  queryIds = (await prisma.query.findMany({ where: { datasetId }, orderBy: { id: 'asc' }, select: { id: true } })).map((q) => q.id);
+  const queries = await prisma.query.findMany({ where: { datasetId }, orderBy: { id: 'asc' }, select: { id: true, externalId: true } });
+  queryIds = queries.map((q) => q.id);
+  queryExternalIds = queries.map((q) => q.externalId);
   expect(queryIds).toHaveLength(3);
   const version = await prisma.metaRubricVersion.findFirstOrThrow({
     where: { status: 'ACTIVE', metaRubric: { domain: 'general-medicine' } },
@@ -141,7 +145,7 @@ async function launch(page: Page, task: string, endpoints: string[]) {
     await form.getByLabel('Endpoint', { exact: true }).selectOption(await endpointId(endpoints[0] ?? ''));
   }
   await form.getByLabel('Dataset').selectOption(String(datasetId));
-  await form.getByLabel('Query ids (optional)').fill(queryIds.join(' '));
+  await form.getByLabel('Query ids (optional)').fill(queryExternalIds.join(' '));
   if (task !== 'Grade responses') await form.getByLabel('Meta-rubric version').selectOption(String(versionId));
   return form;
 }
@@ -290,11 +294,21 @@ test.describe('as an admin', () => {
   test('generates criteria for three queries: PENDING, with provenance, and every call inspectable', async ({ page }) => {
     test.setTimeout(150_000);
     const form = await launch(page, 'Generate criteria', [ENDPOINTS.main]);
+    // Queries are named by their file's ids; a database id or an unknown id is refused by name.
+    await form.getByLabel('Query ids (optional)').fill(`${queryExternalIds[0]} ${queryIds[1]}`);
+    await form.getByRole('button', { name: 'Estimate' }).click();
+    await expect(form.getByText(`Not a query of this dataset: ${queryIds[1]}.`).first()).toBeVisible();
+    await form.getByLabel('Query ids (optional)').fill(queryExternalIds.join(', '));
     await form.getByRole('button', { name: 'Estimate' }).click();
     await expect(page.getByTestId('estimate-calls')).toHaveText('3');
     await expect(page.getByTestId('estimate-queries')).toHaveText('3');
     await expect(page.getByRole('table', { name: 'Estimate per endpoint' })).toContainText(ENDPOINTS.main);
     const runId = await startAndWatch(page, 'Succeeded');
+    // The run's scope reads as names: the dataset and the queries, never their database ids.
+    const settings = page.getByRole('definition').filter({ hasText: DATASET });
+    await expect(settings).toHaveCount(1);
+    await expect(page.getByRole('definition').filter({ hasText: queryExternalIds.join(' ') })).toHaveCount(1);
+    await expect(page.getByRole('definition').filter({ hasText: /^#\d+$/ })).toHaveCount(0);
     await expect(page.getByTestId('state-SUCCEEDED')).toContainText('3');
     await expect(page.getByText('No call has failed.')).toBeVisible();
 
@@ -449,7 +463,7 @@ test.describe('as an admin', () => {
   test('a run whose endpoints answer garbage or lack their key ends FAILED with its error classes', async ({ page }) => {
     test.setTimeout(150_000);
     await launch(page, 'Generate criteria', [ENDPOINTS.garbage, ENDPOINTS.keyless]);
-    await page.getByLabel('Query ids (optional)').fill(String(queryIds[0]));
+    await page.getByLabel('Query ids (optional)').fill(queryExternalIds[0] ?? '');
     const runId = await startAndWatch(page, 'Failed');
     await expect(page.getByTestId('error-class-INVALID_OUTPUT')).toContainText('Invalid output');
     await expect(page.getByTestId('error-class-INVALID_OUTPUT')).toContainText('1');
@@ -478,7 +492,7 @@ test.describe('as an admin', () => {
     try {
       await prisma.judgeEndpoint.create({ data: { name: ENDPOINTS.slow, baseUrl: slow.url, model: MODEL, maxConcurrency: 1 } });
       await launch(page, 'Grade responses', [ENDPOINTS.slow]);
-      await page.getByLabel('Query ids (optional)').fill(String(queryIds[0]));
+      await page.getByLabel('Query ids (optional)').fill(queryExternalIds[0] ?? '');
       await page.getByRole('button', { name: 'Start run' }).click();
       await expect(page).toHaveURL(/\/judge\/runs\/\d+$/);
       const runId = Number(new URL(page.url()).pathname.split('/').at(-1));

@@ -10,7 +10,7 @@ import { ExpertVerdicts } from '@/components/adjudication/expert-verdicts';
 import { TextChanges } from '@/components/adjudication/text-changes';
 import { CriterionFields } from '@/components/audit/criterion-fields';
 import { DECISION_KEYS, DECISION_LABELS, DIMENSION_LABELS, WEIGHT_DIRECTION_LABELS } from '@/components/audit/labels';
-import { formatDate } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { FieldErrors, inputClasses } from '@/components/ui/field';
 import { Notice } from '@/components/ui/page-header';

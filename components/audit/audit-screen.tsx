@@ -6,6 +6,7 @@
 // expert resumes exactly where they left off. A submitted query is read-only until the expert chooses Edit (a
 // stray key press never amends), and the last change can be undone. Submitting reports every problem at once,
 // each at its control.
+import { formatTime } from '@/components/ui/format';
 import { radioPillClass } from '@/components/ui/choice-cards';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -453,9 +454,7 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
               <span data-testid="decided-count">
                 {decided} of {criteria.length} decided
               </span>
-              {!submitted && editable
-                ? ` · reserved for you until ${assignment.expiresAt.slice(11, 16)} UTC (extended while you work)`
-                : ''}
+              {!submitted && editable ? ` · reserved for you until ${formatTime(assignment.expiresAt)} (extended while you work)` : ''}
             </p>
           </div>
           <div className="flex items-center gap-2">

@@ -3,7 +3,8 @@
 // and what it changed from the revision before, word by word. The word diff is visual; each change also has its
 // accessible sentence ("title changed from … to …") for screen readers.
 import { WordDiff } from '@/components/audit/revision-editor';
-import { TIER_LABELS, formatDate, formatPoints } from '@/components/criteria/labels';
+import { TIER_LABELS, formatPoints } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { Badge } from '@/components/ui/badge';
 import type { CriterionDetail } from '@/lib/criteria/get-criterion-detail';
 import type { Tier } from '@/lib/import/native-schema';

@@ -1,6 +1,7 @@
 // One imported dataset: its totals, three small distributions, the latest import, and the way into its criteria.
 import Link from 'next/link';
-import { CATEGORY_LABELS, STATUSES, STATUS_LABELS, TIER_LABELS, formatDate } from '@/components/criteria/labels';
+import { CATEGORY_LABELS, STATUSES, STATUS_LABELS, TIER_LABELS } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import type { DatasetStats } from '@/lib/datasets/dataset-stats';

@@ -2,7 +2,7 @@
 // puts it there), the raw output, the model's reasoning (split off before parsing), the parsed result, and
 // how it went (status, error class, mode, attempts, tokens, latency, cost). Admins only: the judge pages are.
 import Link from 'next/link';
-import { formatDate } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { ERROR_CLASS_LABELS, OUTPUT_MODE_LABELS, STATUS_LABELS, UNKNOWN, count, formatMs, formatUsd } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
 import { Facts } from '@/components/ui/facts';

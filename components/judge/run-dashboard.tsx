@@ -2,7 +2,7 @@
 // latency, tokens and cost, what it was asked (endpoints, template, parameters, scope), its results, and its
 // tasks page by page with a link to each call.
 import Link from 'next/link';
-import { formatDate } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { CancelRunButton } from '@/components/judge/cancel-run-button';
 import { CountBars } from '@/components/judge/count-bars';
 import {
@@ -38,6 +38,7 @@ const SETTING_LABELS: Record<string, string> = {
   includeIdeal: 'Ideal responses',
   datasetId: 'Dataset',
   queryIds: 'Query ids',
+  queryExternalIds: 'Queries',
   category: 'Category',
   maxQueries: 'Max queries',
 };
@@ -54,11 +55,11 @@ function settingValue(value: unknown): string {
 }
 
 /** A run's params or scope as labelled lines (the meta-rubric version is shown by name elsewhere). */
-function asLines(value: unknown): [string, string][] {
+function asLines(value: unknown, datasetName: string | null = null): [string, string][] {
   if (!value || typeof value !== 'object') return [];
   return Object.entries(value as Record<string, unknown>)
     .filter(([key, item]) => item !== undefined && item !== null && key !== 'metaRubricVersionId')
-    .map(([key, item]) => [SETTING_LABELS[key] ?? key, key === 'datasetId' ? `#${String(item)}` : settingValue(item)]);
+    .map(([key, item]) => [SETTING_LABELS[key] ?? key, key === 'datasetId' ? (datasetName ?? 'a deleted dataset') : settingValue(item)]);
 }
 
 function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string | undefined; testId?: string }) {
@@ -198,7 +199,7 @@ export function RunDashboard({
             ],
             ['Meta-rubric', run.metaRubricVersion ?? '—'],
             ...asLines(run.params),
-            ...asLines(run.scope),
+            ...asLines(run.scope, run.datasetName),
             ['Created', formatDate(run.createdAt, true)],
             ['Started', run.startedAt ? formatDate(run.startedAt, true) : '—'],
             ['Finished', run.finishedAt ? formatDate(run.finishedAt, true) : '—'],

@@ -28,7 +28,7 @@ type Errors = Record<string, string[]>;
 const FIELD_KEYS = new Set([
   'endpointIds',
   'datasetId',
-  'queryIds',
+  'queryExternalIds',
   'category',
   'maxQueries',
   'metaRubricVersionId',
@@ -48,7 +48,7 @@ function readInput(data: FormData, kind: JudgeRunKind): RunFormInput {
   const scope = {
     endpointIds: data.getAll('endpointIds').filter((value): value is string => typeof value === 'string' && value !== ''),
     datasetId: text(data, 'datasetId') ?? '',
-    queryIds: text(data, 'queryIds'),
+    queryExternalIds: text(data, 'queryExternalIds'),
     category: text(data, 'category') as (typeof CATEGORIES)[number] | undefined,
     maxQueries: text(data, 'maxQueries'),
   };
@@ -221,11 +221,11 @@ export function RunLauncher({
           </SelectField>
           <TextField
             label="Query ids (optional)"
-            name="queryIds"
-            errors={errors.queryIds}
+            name="queryExternalIds"
+            errors={errors.queryExternalIds}
             autoComplete="off"
-            placeholder="e.g. 12 15 40"
-            hint="Database ids (the # in the criterion drawer), separated by spaces or commas. Empty for every query."
+            placeholder="e.g. walk-hb-1 walk-hb-2"
+            hint="The queries’ ids as in the imported file, separated by spaces or commas. Empty for every query."
           />
           <TextField
             label="Max queries (optional)"

@@ -53,8 +53,9 @@ function GradeView({ results }: { results: GradeResults }) {
       {results.responses.length === 0 ? (
         <p className="text-sm text-slate-500">No grade yet.</p>
       ) : (
-        <div className="relative max-h-[32rem] overflow-auto">
+        <div>
           <SimpleTable
+            scrollClassName="relative max-h-[32rem]"
             label="Scores per response"
             head={
               <>
@@ -120,8 +121,9 @@ function GenerateView({ results, datasetId }: { results: GenerateResults; datase
         )}
       </p>
       {results.criteria.length ? (
-        <div className="relative max-h-[32rem] overflow-auto">
+        <div>
           <SimpleTable
+            scrollClassName="relative max-h-[32rem]"
             label="Criteria created"
             head={
               <>
@@ -198,8 +200,9 @@ function PairwiseView({ results }: { results: PairwiseResults }) {
       {results.pairs.length === 0 ? (
         <p className="text-sm text-slate-500">No comparison yet.</p>
       ) : (
-        <div className="relative max-h-[32rem] overflow-auto">
+        <div>
           <SimpleTable
+            scrollClassName="relative max-h-[32rem]"
             label="Pairs compared"
             head={
               <>

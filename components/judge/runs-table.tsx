@@ -1,6 +1,6 @@
 // The latest judge runs with their progress; each links to its run page.
 import Link from 'next/link';
-import { formatDate } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { RUN_KIND_LABELS, STATUS_LABELS, count, formatUsd, runTotal } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
 import { ProgressBar } from '@/components/ui/progress-bar';

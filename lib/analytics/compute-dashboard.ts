@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import { DECISIONS, type OutcomeScope } from '@/lib/analytics/criterion-outcomes';
 import { pgPool } from '@/lib/db';
+import { CATEGORY_LABELS, RED_LINE_NAMES, TIER_NAMES } from '@/lib/criteria/labels';
 import { cohenKappaFromTable, fleissKappaFromTotals, krippendorffAlphaFromCoincidences, wilsonInterval } from '@/lib/stats';
 
 export const BREAKDOWNS = [
@@ -289,9 +290,9 @@ async function labels(client: pg.PoolClient, ids: Record<Labelled, string[]>): P
 }
 
 const FIXED_LABELS: Partial<Record<Breakdown, Record<string, string>>> = {
-  category: { CLINICAL_CARE: 'Clinical care', WELLNESS_HEALTH: 'Wellness health', PROFESSIONAL_INQUIRY: 'Professional inquiry' },
-  tier: { ESSENTIAL: 'Essential', IMPORTANT: 'Important', HIGHLIGHT: 'Highlight', PITFALL: 'Pitfall' },
-  redLine: { true: 'Red line', false: 'Not a red line' },
+  category: CATEGORY_LABELS,
+  tier: TIER_NAMES,
+  redLine: RED_LINE_NAMES,
 };
 
 export async function computeDashboard(scope: OutcomeScope = {}): Promise<Dashboard> {

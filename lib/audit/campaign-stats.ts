@@ -108,6 +108,8 @@ export interface CampaignStats {
     fastThresholdSeconds: number;
     /** How the criteria were chosen (null if the stored selection no longer parses). */
     selection: Selection | null;
+    /** Criteria added by hand from the criteria browser after creation (lib/audit/add-criteria-to-campaign.ts). */
+    addedByHand: number;
     datasetName: string | null;
     createdAt: string;
     closedAt: string | null;
@@ -361,6 +363,7 @@ export async function getCampaignStats({ campaignId }: { campaignId: number }): 
       reservationMinutes: campaign.reservationMinutes,
       fastThresholdSeconds: campaign.fastThresholdSeconds,
       selection,
+      addedByHand: Number((campaign.selection as { added?: unknown } | null)?.added ?? 0) || 0,
       datasetName: dataset?.name ?? null,
       createdAt: campaign.createdAt.toISOString(),
       closedAt: iso(campaign.closedAt),

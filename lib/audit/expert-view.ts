@@ -106,7 +106,8 @@ export async function listExpertCampaigns(expertId: string): Promise<ExpertCampa
   >`
     SELECT ac.id, ac.name, ac.instructions, ac.deadline, ac.status, ac.dimensions::text[] AS dimensions,
       (SELECT count(*)::int FROM assignments a WHERE a.campaign_id = ac.id AND a.expert_id = ${expertId} AND a.state = 'SUBMITTED') AS mine_done,
-      (SELECT count(*)::int FROM campaign_queries cq WHERE cq.campaign_id = ac.id AND cq.submitted_count < cq.overlap_k
+      -- A closed campaign has nothing left to do for anyone.
+      (SELECT count(*)::int FROM campaign_queries cq WHERE ac.status = 'OPEN' AND cq.campaign_id = ac.id AND cq.submitted_count < cq.overlap_k
          AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.campaign_id = ac.id AND a.query_id = cq.query_id
                          AND a.expert_id = ${expertId} AND a.state = 'SUBMITTED')) AS mine_remaining,
       (SELECT COALESCE(sum(cq.submitted_count * q.n), 0)::int FROM campaign_queries cq

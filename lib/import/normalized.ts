@@ -115,8 +115,11 @@ export function isBlankTag(tag: string): boolean {
   return tag.trim() === '';
 }
 
+/** Marks a key made from the content, for criteria whose file gave them no id. */
+export const CONTENT_KEY_PREFIX = 'h:';
+
 export function criterionKey(explicitId: string | undefined, tier: Tier, title: string, description: string): string {
-  return explicitId ?? `h:${hashOf([tier, title, description]).slice(0, 20)}`;
+  return explicitId ?? `${CONTENT_KEY_PREFIX}${hashOf([tier, title, description]).slice(0, 20)}`;
 }
 
 export function normalizeCriterion(criterion: NativeCriterion, position: number): NormalizedCriterion {

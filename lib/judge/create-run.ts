@@ -33,10 +33,23 @@ export interface RunEstimate {
 }
 
 async function scopedQueryIds(input: RunInput): Promise<number[]> {
+  if (input.queryExternalIds) {
+    const found = await prisma.query.findMany({
+      where: { datasetId: input.datasetId, externalId: { in: input.queryExternalIds } },
+      select: { externalId: true },
+    });
+    const known = new Set(found.map((query) => query.externalId));
+    const unknown = input.queryExternalIds.filter((externalId) => !known.has(externalId));
+    if (unknown.length) {
+      const message = `Not a query of this dataset: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}.`;
+      throw invalid(message, { queryExternalIds: [message] });
+    }
+  }
   const rows = await prisma.$queryRaw<{ id: number }[]>`
     SELECT q.id FROM queries q
     WHERE q.dataset_id = ${input.datasetId}
       AND (${input.queryIds === undefined} OR q.id = ANY(${input.queryIds ?? []}::int[]))
+      AND (${input.queryExternalIds === undefined} OR q.external_id = ANY(${input.queryExternalIds ?? []}::text[]))
       AND (${input.category === undefined} OR q.category::text = ${input.category ?? ''})
     ORDER BY q.id
     LIMIT ${input.maxQueries ?? 2_147_483_647}`;
@@ -146,13 +159,13 @@ export async function createRun({ actor, input, enqueueJob = true }: { actor: Se
   const { tasks } = await planRun(input);
   if (tasks.length === 0)
     throw invalid('Nothing to do: the scope has no work for this task.', { datasetId: ['No matching queries, responses or criteria.'] });
-  const { endpointIds, datasetId, queryIds, category, maxQueries, kind, ...params } = input;
+  const { endpointIds, datasetId, queryIds, queryExternalIds, category, maxQueries, kind, ...params } = input;
   const run = await prisma.$transaction(async (tx) => {
     const created = await tx.judgeRun.create({
       data: {
         kind,
         params: params as Prisma.InputJsonValue,
-        scope: JSON.parse(JSON.stringify({ datasetId, queryIds, category, maxQueries })) as Prisma.InputJsonValue,
+        scope: JSON.parse(JSON.stringify({ datasetId, queryIds, queryExternalIds, category, maxQueries })) as Prisma.InputJsonValue,
         metaRubricVersionId: 'metaRubricVersionId' in input ? input.metaRubricVersionId : null,
         promptTemplate: TEMPLATE_OF[kind],
         promptVersion: PROMPT_VERSION,

@@ -13,6 +13,8 @@ export interface RunSummary {
   params: unknown;
   scope: unknown;
   metaRubricVersion: string | null;
+  /** The scope's dataset by name (the scope stores its id). */
+  datasetName: string | null;
   /** With the structured-output mode the run uses for each. */
   endpoints: { id: number; name: string; model: string; outputMode: JudgeOutputMode }[];
   totalTasks: number;
@@ -55,6 +57,9 @@ export async function getRunSummary(runId: number): Promise<RunSummary | null> {
         FROM judge_tasks t JOIN judge_calls c ON c.id = t.call_id
        WHERE t.run_id = ${runId} AND t.status = 'SUCCEEDED' AND NOT t.cached`,
   ]);
+  const datasetId = (run.scope as { datasetId?: unknown } | null)?.datasetId;
+  const dataset =
+    typeof datasetId === 'number' ? await prisma.dataset.findUnique({ where: { id: datasetId }, select: { name: true } }) : null;
   const finished = run.succeededTasks + run.failedTasks;
   const seconds = run.startedAt ? ((run.finishedAt ?? new Date()).getTime() - run.startedAt.getTime()) / 1000 : 0;
   return {
@@ -67,6 +72,7 @@ export async function getRunSummary(runId: number): Promise<RunSummary | null> {
     params: run.params,
     scope: run.scope,
     metaRubricVersion: run.metaRubricVersion ? `${run.metaRubricVersion.metaRubric.name} v${run.metaRubricVersion.number}` : null,
+    datasetName: dataset?.name ?? null,
     endpoints: run.endpoints.map(({ endpoint, outputMode }) => ({ ...endpoint, outputMode })),
     totalTasks: run.totalTasks,
     succeededTasks: run.succeededTasks,

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { formatDate } from '@/components/ui/format';
 import Link from 'next/link';
 import { forbidden } from 'next/navigation';
 import { Badge } from '@/components/ui/badge';
@@ -19,7 +20,7 @@ export default async function AuditHistoryPage() {
         title="My submitted queries"
         description="Open one to review or amend your verdicts while its campaign is open. Every change is recorded."
       />
-      <Card className="overflow-x-auto p-0">
+      <Card className="p-0">
         {rows.length === 0 ? (
           <p className="p-4 text-sm text-slate-500">You have not submitted any query yet.</p>
         ) : (
@@ -44,7 +45,7 @@ export default async function AuditHistoryPage() {
                 </Td>
                 <Td>{row.campaignName}</Td>
                 <Td align="right">{row.criteria}</Td>
-                <Td className="tabular-nums">{row.submittedAt.slice(0, 16).replace('T', ' ')} UTC</Td>
+                <Td className="tabular-nums">{formatDate(row.submittedAt, true)}</Td>
                 <Td>{row.amendable ? <Badge tone="green">Can amend</Badge> : <Badge>Campaign closed</Badge>}</Td>
               </tr>
             ))}

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { formatDate } from '@/components/ui/format';
 import { ImportForm } from '@/components/imports/import-form';
 import { Badge } from '@/components/ui/badge';
 import { Card, PageHeader } from '@/components/ui/page-header';
@@ -36,7 +37,7 @@ export default async function ImportPage() {
                   <div className="min-w-0">
                     <div className="truncate font-medium text-slate-900">{job.fileName}</div>
                     <div className="text-xs text-slate-500">
-                      {job.datasetName} · {job.format} · {job.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC
+                      {job.datasetName} · {job.format} · {formatDate(job.createdAt, true)}
                       {job.createdBy ? ` · ${job.createdBy.name}` : ' · command line'}
                     </div>
                   </div>

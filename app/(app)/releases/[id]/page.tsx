@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { formatDate } from '@/components/ui/format';
+import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DraftActions, ExportMissingButton } from '@/components/releases/release-actions';
@@ -57,7 +59,7 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
       <Card title="Rules">
         <Facts
           items={[
-            ['Datasets', release.manifest?.datasets.map((d) => d.name).join(', ') ?? rules.datasetIds.map((id) => `#${id}`).join(', ')],
+            ['Datasets', release.datasets.map((d) => d.name).join(', ') || '—'],
             ['Final decisions', rules.decisions.map((d) => DECISIONS[d] ?? d).join(', ')],
             ['Adjudicated', rules.allowAdjudicated ? 'included' : 'left out'],
             ['Minimum verdicts', rules.minVerdicts],
@@ -71,8 +73,28 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
                 : 'original text (revision 0)',
             ],
             ['Created by', release.createdBy?.name ?? '—'],
-            ...(release.frozenAt ? ([['Frozen', release.frozenAt.toISOString()]] as [string, string][]) : []),
-            ...(release.manifest ? ([['Campaigns', release.manifest.campaignIds.join(', ') || '—']] as [string, string][]) : []),
+            ...(release.frozenAt ? ([['Frozen', formatDate(release.frozenAt, true)]] as [string, string][]) : []),
+            ...(release.manifest
+              ? ([
+                  [
+                    'Campaigns',
+                    release.campaigns.length ? (
+                      <span key="campaigns">
+                        {release.campaigns.map((campaign, index) => (
+                          <span key={campaign.id}>
+                            {index > 0 ? ', ' : null}
+                            <Link href={`/audit/campaigns/${campaign.id}`} className="text-brand-700 hover:underline">
+                              {campaign.name}
+                            </Link>
+                          </span>
+                        ))}
+                      </span>
+                    ) : (
+                      '—'
+                    ),
+                  ],
+                ] as [string, ReactNode][])
+              : []),
           ]}
         />
       </Card>
