@@ -21,6 +21,8 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'audit.saveProposal': ['EXPERT'],
   'audit.deleteProposal': ['EXPERT'],
   'adjudication.save': ['ADMIN', 'REVIEWER'],
+  'missingCriteria.accept': ['ADMIN', 'REVIEWER'],
+  'missingCriteria.reject': ['ADMIN', 'REVIEWER'],
   'pairwise.claimNext': ['ADMIN', 'REVIEWER'],
   'pairwise.giveBack': ['ADMIN', 'REVIEWER'],
   'pairwise.savePreference': ['ADMIN', 'REVIEWER'],

@@ -15,7 +15,7 @@ export interface TwoExperts {
   b: { user: SessionUser; assignmentId: number };
 }
 
-const sessionUser = (row: { id: string; email: string; name: string; role: string }): SessionUser => ({
+export const sessionUser = (row: { id: string; email: string; name: string; role: string }): SessionUser => ({
   id: row.id,
   email: row.email,
   name: row.name,
