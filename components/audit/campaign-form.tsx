@@ -109,7 +109,7 @@ function Section({ title, description, children }: { title: string; description?
 
 /** The audit modes as the form offers them (lib/audit/audit-eligibility.ts says what each takes). */
 const AUDIT_MODE_TEXT: Record<AuditMode, [string, string]> = {
-  new: ['Never audited', 'Criteria no campaign has decided or is auditing.'],
+  new: ['Never audited', 'Criteria no campaign has decided or is auditing (also missing criteria a reviewer accepted).'],
   revised: ['Revised since their last audit', 'Criteria whose text a decision changed after their last audit.'],
   all: ['All', 'Every criterion not being audited now, including a second audit of decided ones.'],
 };

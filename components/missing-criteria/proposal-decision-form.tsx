@@ -2,7 +2,7 @@
 // A reviewer's decision on one missing-criterion proposal: accept it (after editing its text if needed: the
 // same fields and the same zod schema as the expert's form) or reject it with a note, optionally as a
 // duplicate of one of the query's criteria. Checked here as the reviewer decides, and again by the server.
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { CriterionFields, TagsRedLineFields } from '@/components/audit/criterion-fields';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,8 @@ const label = 'mb-1 block text-xs font-medium text-slate-700';
 
 export function ProposalDecisionForm({ proposal, criteria }: { proposal: DecidableProposal; criteria: { id: number; title: string }[] }) {
   const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
   const prefix = `decide-${proposal.id}`;
   const [text, setText] = useState({
     title: proposal.title,
@@ -51,7 +53,11 @@ export function ProposalDecisionForm({ proposal, criteria }: { proposal: Decidab
       const result = decision === 'accept' ? await acceptProposalAction(accept) : await rejectProposalAction(reject);
       setErrors(result.ok ? {} : (result.fieldErrors ?? {}));
       setMessage({ ok: result.ok, text: result.ok ? (result.message ?? 'Saved.') : result.error });
-      if (result.ok) router.refresh();
+      if (!result.ok) return;
+      // The decided proposal leaves this list: the page confirms the decision as stored, under the same filters.
+      const search = new URLSearchParams(searchParams);
+      search.set('decided', String(proposal.id));
+      router.replace(`${pathname}?${search}`, { scroll: false });
     });
 
   const noteError = errors.note;

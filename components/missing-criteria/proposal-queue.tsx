@@ -40,6 +40,7 @@ export function ProposalQueue({ queue, params }: { queue: Queue; params: QueuePa
   const pages = Math.max(1, Math.ceil(queue.totals[params.decision] / queue.pageSize));
   return (
     <div>
+      {queue.decided ? <DecisionConfirmation item={queue.decided} /> : null}
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2 text-sm">
         <nav aria-label="Proposals by decision" className="flex flex-wrap gap-1">
           {FILTERS.map(({ decision, label }) => (
@@ -184,5 +185,27 @@ function DecisionSummary({ item }: { item: ProposalQueueItem }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** What the reviewer just decided, read back from the database after the decision (the item has left the list). */
+function DecisionConfirmation({ item }: { item: ProposalQueueItem }) {
+  const criterion = item.query.criteria.find((candidate) => candidate.id === item.resultingCriterionId);
+  return (
+    <p role="status" className="border-b border-emerald-100 bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
+      {item.decision === 'ACCEPTED' ? (
+        <>
+          Accepted: “{criterion?.title ?? item.title}” joins query {item.query.externalId} as a new criterion, not audited yet (status
+          Pending): a campaign’s “Never audited” mode takes it.{' '}
+          {item.resultingCriterionId ? (
+            <Link href={`/criteria?open=${item.resultingCriterionId}`} className="font-medium underline">
+              Open the criterion
+            </Link>
+          ) : null}
+        </>
+      ) : (
+        <>Rejected “{item.title}”. The expert sees your note.</>
+      )}
+    </p>
   );
 }

@@ -24,6 +24,8 @@ export const queueParamsSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
   /** The proposals tab: which decision it lists. */
   decision: z.enum(PROPOSAL_FILTERS).default('PENDING').catch('PENDING'),
+  /** The proposal just decided, whose decision the proposals tab confirms (read back from the database). */
+  decided: z.preprocess(blankAsUndefined, dbId.optional()).catch(undefined),
 });
 export type QueueParams = z.infer<typeof queueParamsSchema>;
 

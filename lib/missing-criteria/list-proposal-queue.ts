@@ -48,18 +48,21 @@ export async function listProposalQueue({
   decision,
   page = 1,
   pageSize = PROPOSAL_PAGE_SIZE,
+  decided,
 }: {
   campaignId?: number | undefined;
   decision: ProposalFilter;
   page?: number;
   pageSize?: number;
+  /** A proposal just decided: returned as `decided`, as stored, for the tab to confirm what happened. */
+  decided?: number | undefined;
 }) {
   const where = {
     decision,
     assignment: { state: 'SUBMITTED' as const },
     ...(campaignId === undefined ? {} : { campaignId }),
   };
-  const [rows, totals] = await Promise.all([
+  const [rows, totals, justDecided] = await Promise.all([
     prisma.missingCriterionProposal.findMany({
       where,
       // Pending: oldest first (a queue); decided: the latest decisions first.
@@ -69,17 +72,22 @@ export async function listProposalQueue({
       select: ITEM,
     }),
     countProposalDecisions({ campaignId }),
+    decided === undefined
+      ? null
+      : prisma.missingCriterionProposal.findFirst({ where: { id: decided, decision: { not: 'PENDING' } }, select: ITEM }),
   ]);
+  const toItem = (row: NonNullable<typeof justDecided>) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    query: { ...row.query, conversation: row.query.conversation as { role: string; content: string }[] },
+  });
   return {
     totals,
     page,
     pageSize,
-    items: rows.map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      decidedAt: row.decidedAt?.toISOString() ?? null,
-      query: { ...row.query, conversation: row.query.conversation as { role: string; content: string }[] },
-    })),
+    items: rows.map(toItem),
+    decided: justDecided ? toItem(justDecided) : null,
   };
 }
 

@@ -25,7 +25,9 @@ export default async function AdjudicationPage({ searchParams }: { searchParams:
       ...(proposals ? { pageSize: 0 } : {}),
     }),
     listCampaigns(),
-    proposals ? listProposalQueue({ campaignId: params.campaign, decision: params.decision, page: params.page }) : null,
+    proposals
+      ? listProposalQueue({ campaignId: params.campaign, decision: params.decision, page: params.page, decided: params.decided })
+      : null,
     proposals ? null : countProposalDecisions({ campaignId: params.campaign }),
   ]);
   return (
