@@ -1,7 +1,7 @@
 // E2E against `next start` in Debian's Chromium. Run through `npm run test:e2e` (scripts/e2e.ts), which
 // starts a throwaway PostgreSQL, migrates and seeds it, and passes DATABASE_URL and E2E_PORT here.
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/testing/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tools/testing/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 

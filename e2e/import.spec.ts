@@ -2,7 +2,7 @@
 // line-numbered problems while nothing changes.
 import path from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
-import { NUL_LED_HEALTHBENCH, probeHealthBench } from '@/lib/testing/hostile-inputs';
+import { NUL_LED_HEALTHBENCH, probeHealthBench } from '@/tools/fixtures/hostile-inputs';
 import { storageStateFor } from './fixtures';
 
 const FIXTURES = path.join(process.cwd(), 'e2e', 'fixtures', 'import');

@@ -12,7 +12,7 @@ import { disconnectDb, prisma } from '@/lib/db';
 import { importFile } from '@/lib/import/import-file';
 import { bufferSource } from '@/lib/import/read-lines';
 import { healthbenchScore, runMeanScore } from '@/lib/judge/scoring';
-import { type JudgeTestDouble, startJudgeTestDouble } from '@/lib/judge/test-double/server';
+import { type JudgeTestDouble, startJudgeTestDouble } from '@/tools/judge-test-double/server';
 import { storageStateFor } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { writeSyntheticDataset } from '@/lib/bench/synthetic';
+import { writeSyntheticDataset } from '@/tools/fixtures/synthetic';
 import { storageStateFor } from './fixtures';
 
 test.use({ storageState: storageStateFor('ADMIN') });

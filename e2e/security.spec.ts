@@ -12,7 +12,7 @@ import { importFile } from '@/lib/import/import-file';
 import { bufferSource } from '@/lib/import/read-lines';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 import { SOCKET_ADDRESS_HEADER } from '@/lib/http/socket-address';
-import { HOSTILE_TEXT, URL_CASES } from '@/lib/testing/hostile-inputs';
+import { HOSTILE_TEXT, URL_CASES } from '@/tools/fixtures/hostile-inputs';
 import { alertIn } from './expect-alert';
 import { demoUser, signIn, storageStateFor } from './fixtures';
 

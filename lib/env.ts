@@ -1,4 +1,5 @@
 // Validated environment. Read once; every other module imports from here instead of process.env.
+import 'server-only';
 import { z } from 'zod';
 
 const schema = z.object({
@@ -26,6 +27,15 @@ const schema = z.object({
    * the right of X-Forwarded-For.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(20).default(0),
+  /** Connections each process's database pool may open. The app's default (10) suits one process on two cores. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** The largest file an admin may upload (MB). The app's default is 1024 MB. */
+  MAX_UPLOAD_MB: z.coerce.number().min(1).default(1024),
+  /** Set by npm start: the web process stops its job workers itself on SIGTERM/SIGINT, then exits. */
+  NEXT_MANUAL_SIG_HANDLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
@@ -42,6 +52,14 @@ export function env(): Env {
   }
   cached = parsed.data;
   return cached;
+}
+
+/**
+ * A variable an admin named for a judge endpoint's key or header (allowed names only, checked by the caller):
+ * read at call time, so a rotated secret needs no restart, and never cached or sent to the browser.
+ */
+export function secretVariable(name: string): string | undefined {
+  return process.env[name];
 }
 
 export function databaseUrl(): string {

@@ -1,7 +1,7 @@
 // npm run bench [-- --scale 0.1] [--json results.json] [--only criteria-page]: the app against raw
-// PostgreSQL on a synthetic QuarkMedBench-scale dataset (lib/bench/). Not part of npm test. Exits 1 when the
+// PostgreSQL on a synthetic QuarkMedBench-scale dataset (tools/bench/). Not part of npm test. Exits 1 when the
 // run breaks or the two sides did not do the same work; missed targets are results, shown as FAIL.
-import { formatReport, parseBenchArgs, runBench } from '@/lib/bench/run-bench';
+import { formatReport, parseBenchArgs, runBench } from '@/tools/bench/run-bench';
 
 async function main() {
   const options = parseBenchArgs(process.argv.slice(2));

@@ -18,20 +18,24 @@ try {
   await prepareDatabase({ databaseUrl: db.url, seed: () => seedDemo({ log: () => {} }) });
   await disconnectDb();
   const port = await findFreePort();
-  const child = spawn(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      DATABASE_URL: db.url,
-      E2E_PORT: String(port),
-      BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
-      // Many sign-ins from one address in a few minutes are the test suite, not an attack.
-      SIGN_IN_ATTEMPTS_PER_MINUTE: '10000',
-      // No demo account is signed into 12 times a minute by the suite; e2e/security.spec.ts trips this limit.
-      SIGN_IN_ATTEMPTS_PER_ACCOUNT_PER_MINUTE: '12',
-      NEXT_TELEMETRY_DISABLED: '1',
+  const child = spawn(
+    process.execPath,
+    ['--conditions=react-server', 'node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        DATABASE_URL: db.url,
+        E2E_PORT: String(port),
+        BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
+        // Many sign-ins from one address in a few minutes are the test suite, not an attack.
+        SIGN_IN_ATTEMPTS_PER_MINUTE: '10000',
+        // No demo account is signed into 12 times a minute by the suite; e2e/security.spec.ts trips this limit.
+        SIGN_IN_ATTEMPTS_PER_ACCOUNT_PER_MINUTE: '12',
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
     },
-  });
+  );
   const stop = () => child.kill('SIGINT');
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

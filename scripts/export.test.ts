@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BENCH_ADMIN_ID, ensureBenchUsers } from '@/lib/bench/operations/claim-next';
-import { stageEverything } from '@/lib/bench/operations/export';
+import { BENCH_ADMIN_ID, ensureBenchUsers } from '@/tools/bench/operations/claim-next';
+import { stageEverything } from '@/tools/bench/operations/export';
 import { pgPool, prisma } from '@/lib/db';
 import { createRelease } from '@/lib/releases/create-release';
 import { freezeRelease } from '@/lib/releases/freeze-release';
@@ -17,7 +17,10 @@ import { DEMO_DATASET, seedDemo } from '@/lib/seed/seed-demo';
 
 const run = promisify(execFile);
 const cli = (args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'scripts/export.ts', ...args], { env: { ...process.env }, cwd: process.cwd() });
+  run(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/export.ts', ...args], {
+    env: { ...process.env },
+    cwd: process.cwd(),
+  });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'export-cli-'));
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // npm run faults [-- --scale 0.1] [--only import,judge,export,outage]: kill -9 the app during an import, a
-// judge run and an export, and stop PostgreSQL under load (lib/faults/). Loopback only, on its own
+// judge run and an export, and stop PostgreSQL under load (tools/faults/). Loopback only, on its own
 // throwaway PostgreSQL. Prints PASS/FAIL per drill with evidence and timings; exits 1 when one fails.
-import { formatFaultsReport, parseFaultsArgs, runFaults } from '@/lib/faults/run-faults';
+import { formatFaultsReport, parseFaultsArgs, runFaults } from '@/tools/faults/run-faults';
 
 async function main() {
   const options = parseFaultsArgs(process.argv.slice(2));

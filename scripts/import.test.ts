@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
-import { NUL_LED_HEALTHBENCH, probeHealthBench } from '@/lib/testing/hostile-inputs';
+import { NUL_LED_HEALTHBENCH, probeHealthBench } from '@/tools/fixtures/hostile-inputs';
 
 const run = promisify(execFile);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'import-cli-'));
@@ -16,10 +16,14 @@ async function cli(name: string, content: string | Uint8Array, args: string[]) {
   const file = path.join(tmp, name);
   fs.writeFileSync(file, content);
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', file, ...args], {
-      env: { ...process.env },
-      cwd: process.cwd(),
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--conditions=react-server', '--import', 'tsx', 'scripts/import.ts', file, ...args],
+      {
+        env: { ...process.env },
+        cwd: process.cwd(),
+      },
+    );
     return { code: 0, output: `${stdout}\n${stderr}` };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

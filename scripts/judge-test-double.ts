@@ -1,8 +1,8 @@
 // npm run judge:test-double -- [--port 4010] [--latency-ms 200] [--rate-429 0.1] …: starts the judge TEST
-// DOUBLE (lib/judge/test-double/), a fake OpenAI-compatible endpoint on 127.0.0.1 for local runs and e2e
+// DOUBLE (tools/judge-test-double/), a fake OpenAI-compatible endpoint on 127.0.0.1 for local runs and e2e
 // tests. Not a model. Ctrl+C stops it and prints what it answered. Exit code 2 for usage errors.
-import { parseTestDoubleConfig, TEST_DOUBLE_USAGE, testDoubleBanner } from '@/lib/judge/test-double/config';
-import { startJudgeTestDouble } from '@/lib/judge/test-double/server';
+import { parseTestDoubleConfig, TEST_DOUBLE_USAGE, testDoubleBanner } from '@/tools/judge-test-double/config';
+import { startJudgeTestDouble } from '@/tools/judge-test-double/server';
 
 let options: ReturnType<typeof parseTestDoubleConfig>;
 try {

@@ -1,10 +1,10 @@
 // npm run stress [-- --scale 0.1 --duration 120 --experts 50 --max-requests 200000]: load on `next start`
 // (loopback only, bounded in time and requests) with the invariants checked in SQL afterwards
-// (lib/stress/). Builds the app first when the build is missing or stale. Not part of npm test. Exit code 1
+// (tools/stress/). Builds the app first when the build is missing or stale. Not part of npm test. Exit code 1
 // when an invariant fails or the error rate is over the limit, 2 for bad flags.
-import { parseStressArgs } from '@/lib/stress/options';
-import { formatStressReport } from '@/lib/stress/report';
-import { runStress } from '@/lib/stress/run-stress';
+import { parseStressArgs } from '@/tools/stress/options';
+import { formatStressReport } from '@/tools/stress/report';
+import { runStress } from '@/tools/stress/run-stress';
 
 let options: ReturnType<typeof parseStressArgs>;
 try {

@@ -31,7 +31,7 @@ run "typecheck (tsc)" node node_modules/typescript/bin/tsc --noEmit -p .
 run "lint (biome)" node node_modules/@biomejs/biome/bin/biome check .
 run "unit + integration (vitest, real PostgreSQL)" node node_modules/vitest/vitest.mjs run
 run "build (next build)" node node_modules/next/dist/bin/next build
-run "e2e (playwright, chromium, next start)" node node_modules/tsx/dist/cli.mjs scripts/e2e.ts
+run "e2e (playwright, chromium, next start)" node --conditions=react-server --import tsx scripts/e2e.ts
 
 echo
 echo "npm test: all passed"

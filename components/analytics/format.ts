@@ -18,8 +18,3 @@ export function chartRate(rate: Rate): { value: number | null; error: [number, n
   if (!Number.isFinite(rate.rate)) return { value: null, error: [0, 0] };
   return { value: rate.rate * 100, error: [(rate.rate - rate.low) * 100, (rate.high - rate.rate) * 100] };
 }
-
-/** Why a statistic shows "—". */
-export function whyUndefined(n: number, what: string): string {
-  return n === 0 ? `— (no ${what} yet)` : '—';
-}

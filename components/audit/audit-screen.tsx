@@ -11,7 +11,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { ClaimButton } from '@/components/audit/claim-button';
-import { type CardHandle, CriterionCard, type VerdictState } from '@/components/audit/criterion-card';
+import { type CardHandle, CriterionCard, storedVersion, type VerdictState } from '@/components/audit/criterion-card';
 import { COMPREHENSIVENESS_LABELS, DECISION_KEYS } from '@/components/audit/labels';
 import { MissingCriteria, type MissingCriteriaHandle } from '@/components/audit/missing-criteria';
 import { ShortcutSheet } from '@/components/audit/shortcuts';
@@ -203,19 +203,11 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
         patch(id, { rowVersion: conflict.rowVersion, conflict: null, save: 'dirty' });
         schedule(id);
       } else {
-        // Take the other version as it is stored; reload to get all of its fields.
-        router.refresh();
-        patch(id, {
-          decision: conflict.decision,
-          comment: conflict.comment ?? '',
-          dimensions: conflict.dimensions,
-          rowVersion: conflict.rowVersion,
-          conflict: null,
-          save: 'saved',
-        });
+        // Take the other version whole: every stored field, so the next autosave cannot store a mix of both.
+        patch(id, { ...storedVersion(conflict), conflict: null, save: 'saved', saveError: null, errors: [] });
       }
     },
-    [patch, schedule, router],
+    [patch, schedule],
   );
 
   // ── position: remembered on the server, so the expert resumes where they were ──

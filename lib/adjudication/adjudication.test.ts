@@ -9,7 +9,7 @@ import { createCampaign } from '@/lib/audit/create-campaign';
 import { type Decision, createCampaignSchema, verdictDraftSchema } from '@/lib/audit/schemas';
 import { saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
 import type { Role, SessionUser } from '@/lib/auth/roles';
-import { runAsUser } from '@/lib/auth/session';
+import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
 import { seedDemo } from '@/lib/seed/seed-demo';
 

@@ -5,8 +5,9 @@
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeDashboard } from '@/lib/analytics/compute-dashboard';
-import type { AuditedCampaign } from '@/lib/bench/operations/dashboard';
-import { AUDIT_EXPERTS as experts, auditedDemo, dashboardVsRaw } from '@/lib/testing/audited-demo';
+import type { AuditedCampaign } from '@/tools/bench/operations/dashboard';
+import { AUDIT_EXPERTS as experts, auditedDemo, dashboardVsRaw } from '@/tools/fixtures/audited-demo';
+import { waitForLockWaiters } from '@/tools/testing/wait-for-lock-waiters';
 
 let db: pg.Pool;
 let campaign: AuditedCampaign;
@@ -124,9 +125,11 @@ describe('maintained outcomes and group counts', () => {
       await first.query('BEGIN');
       await second.query('BEGIN');
       await first.query('UPDATE verdicts SET submitted_at = now() WHERE id = $1', [ids[0]]);
-      // The second submission waits for the first one's lock on the outcome row, then counts its verdict too.
+      // The second submission waits for the first one's lock on the outcome row (PostgreSQL shows it waiting),
+      // then counts its verdict too.
+      const secondPid = (await second.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid as number;
       const pending = second.query('UPDATE verdicts SET submitted_at = now() WHERE id = $1', [ids[1]]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await waitForLockWaiters(db, { count: 1, pids: [secondPid] });
       await first.query('COMMIT');
       await pending;
       await second.query('COMMIT');

@@ -6,6 +6,7 @@
 // selects its fields explicitly (no `include` of whole rows) and filters by the expert's own id, so nothing
 // that is not listed below can reach an expert's browser. Changing what experts see means changing this file
 // (and e2e/blindness.spec.ts, which scans every expert response for leaks).
+import 'server-only';
 import { findAuditedTexts } from '@/lib/audit/find-audited-texts';
 import { prisma } from '@/lib/db';
 

@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { submitAssignmentAction } from '@/lib/audit/actions';
 import { saveVerdict } from '@/lib/audit/verdicts';
-import { runAsUser } from '@/lib/auth/session';
+import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
-import { setUpTwoExperts } from '@/lib/testing/two-experts';
+import { setUpTwoExperts } from '@/tools/fixtures/two-experts';
 
 describe('submitting a query', () => {
   it('reports the missing rating and every criterion’s problems in one answer', async () => {

@@ -3,8 +3,8 @@
 // empty input then fails validation); others are refused before any input is read.
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role, type SessionUser } from '@/lib/auth/roles';
-import { runAsUser } from '@/lib/auth/session';
-import { loadActions } from '@/lib/testing/action-registry';
+import { runAsUser } from '@/tools/testing/request-user';
+import { loadActions } from '@/tools/testing/action-registry';
 
 const EXPECTED: Record<string, readonly Role[]> = {
   'users.create': ['ADMIN'],

@@ -84,7 +84,7 @@ export function defineAction<S extends z.ZodType, T>(
     const toRevalidate: string[] = [];
     try {
       const result = await handler(parsed.data, { user, revalidate: (...paths) => toRevalidate.push(...paths) });
-      if (!process.env.VITEST) for (const path of toRevalidate) revalidatePath(path);
+      for (const path of toRevalidate) revalidatePath(path);
       if (result && typeof result === 'object' && 'message' in result && 'data' in result) {
         return { ok: true, data: result.data, message: result.message };
       }

@@ -5,10 +5,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveProposal, saveVerdict } from '@/lib/audit/verdicts';
 import { verdictDraftSchema } from '@/lib/audit/schemas';
-import { runAsUser } from '@/lib/auth/session';
+import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
-import { loadActions } from '@/lib/testing/action-registry';
-import { setUpTwoExperts, type TwoExperts } from '@/lib/testing/two-experts';
+import { loadActions } from '@/tools/testing/action-registry';
+import { setUpTwoExperts, type TwoExperts } from '@/tools/fixtures/two-experts';
 
 interface Targets {
   setup: TwoExperts;

@@ -7,7 +7,7 @@ import { POST } from '@/app/api/auth/[...all]/route';
 import { auth } from '@/lib/auth';
 import { AUTH_HTTP_ROUTES, UNUSED_PATHS, USER_WRITE_PATHS } from '@/lib/auth/auth-routes';
 import type { SessionUser } from '@/lib/auth/roles';
-import { runAsUser } from '@/lib/auth/session';
+import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
 import { SOCKET_ADDRESS_HEADER, installSocketAddressTap } from '@/lib/http/socket-address';
 import { DEMO_USERS, seedDemoUsers } from '@/lib/seed/demo-users';

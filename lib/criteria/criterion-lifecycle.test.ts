@@ -20,6 +20,7 @@ import { pgPool, prisma } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { seedDemo } from '@/lib/seed/seed-demo';
 import { mulberry32 } from '@/lib/stats/mulberry32';
+import { waitForLockWaiters } from '@/tools/testing/wait-for-lock-waiters';
 
 type Decision = 'ACCEPT' | 'REVISE_MINOR' | 'REVISE_MAJOR' | 'REJECT';
 
@@ -376,12 +377,7 @@ describe('criterion lifecycle', () => {
         (result) => result.status,
         (error: unknown) => (error instanceof DomainError ? error.message : Promise.reject(error)),
       );
-      for (let tries = 0; ; tries++) {
-        const waiting = await db.query<{ n: number }>(`SELECT count(DISTINCT pid)::int AS n FROM pg_locks WHERE NOT granted`);
-        if ((waiting.rows[0]?.n ?? 0) >= 2) break;
-        if (tries > 500) throw new Error('the two writers never queued behind the lock');
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      await waitForLockWaiters(db, { count: 2 });
       await holder.query('COMMIT');
       const [amended, adjudicated] = await Promise.all([amendment, adjudication]);
       // Exactly one of them won, and the stored state is the winner's.

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { compareCatalogs, describeCatalog } from '@/lib/db/catalog';
 import { MIGRATIONS_DIR, SCHEMA_FILE, SNAPSHOT_FILE } from '@/lib/db/migrate';
 import { applyMigrations, diffSchemas, executeScript, isEmptyDiff, listMigrations } from '@/lib/db/schema-engine';
-import { createDatabase, dropDatabase } from '@/lib/testing/test-database';
+import { createDatabase, dropDatabase } from '@/tools/testing/test-database';
 
 const adminUrl = inject('pgAdminUrl');
 const created: string[] = [];

@@ -5,12 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
+import { env } from '@/lib/env';
 import { migrateDatabase } from '@/lib/db/migrate';
 
 const DATA_DIR = path.join(process.cwd(), '.data', 'postgres');
 
 export async function resolveDatabase({ log }: { log: (line: string) => void }): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
+  const configured = env().DATABASE_URL;
+  if (configured) return { url: configured, stop: async () => {} };
   const running = await runningEmbeddedUrl();
   if (running) {
     log('using the running embedded PostgreSQL of `npm start`');

@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as importStatus } from '@/app/api/imports/[id]/route';
 import { GET as releaseFile } from '@/app/api/releases/[id]/files/[fileId]/route';
 import type { SessionUser } from '@/lib/auth/roles';
-import { runAsUser } from '@/lib/auth/session';
+import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
 import { parseRouteId } from '@/lib/http/route-params';
-import { OUT_OF_RANGE_SEGMENTS } from '@/lib/testing/hostile-inputs';
+import { OUT_OF_RANGE_SEGMENTS } from '@/tools/fixtures/hostile-inputs';
 import { seedDemoUsers } from '@/lib/seed/demo-users';
 
 describe('parseRouteId', () => {

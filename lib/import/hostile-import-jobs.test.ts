@@ -1,4 +1,4 @@
-// Every file of the hostile-input corpus (lib/testing/hostile-inputs.ts) through the job path an upload takes
+// Every file of the hostile-input corpus (tools/testing/hostile-inputs.ts) through the job path an upload takes
 // (stored file → import job → runImportJob): no file ends in an unexpected error, the job row stores its
 // outcome whatever the file quotes (NUL, broken surrogates), and the row says exactly what the database holds.
 import { randomUUID } from 'node:crypto';
@@ -10,7 +10,7 @@ import { importFile } from '@/lib/import/import-file';
 import { bufferSource } from '@/lib/import/read-lines';
 import { runImportJob } from '@/lib/import/run-import-job';
 import { findUnstorableText } from '@/lib/security/unstorable-text';
-import { IMPORT_CASES } from '@/lib/testing/hostile-inputs';
+import { IMPORT_CASES } from '@/tools/fixtures/hostile-inputs';
 
 /** The 32 MB line case is left to lib/security/hostile-inputs.test.ts: storing it here adds time, not cover. */
 const MAX_BYTES = 8 * 1024 * 1024;

@@ -4,7 +4,7 @@
 // CTE: npm run stress saw 3,000 queries take 342 s next to the full synthetic dataset (10 s once the import
 // analyzes `queries` after merging them). That case is too slow for a unit test; the estimate behind it is not.
 import { expect, it } from 'vitest';
-import { syntheticJsonLines } from '@/lib/bench/synthetic';
+import { syntheticJsonLines } from '@/tools/fixtures/synthetic';
 import { pgPool } from '@/lib/db';
 import { importFile } from '@/lib/import/import-file';
 import { bufferSource } from '@/lib/import/read-lines';

@@ -6,7 +6,7 @@ import { storeFile } from '@/lib/files/stored-file';
 import { runImportJob } from '@/lib/import/run-import-job';
 import { uploadParamsSchema } from '@/lib/import/upload-params';
 import { findUnstorableText } from '@/lib/security/unstorable-text';
-import { NUL_LED_HEALTHBENCH } from '@/lib/testing/hostile-inputs';
+import { NUL_LED_HEALTHBENCH } from '@/tools/fixtures/hostile-inputs';
 
 async function uploadedJob(file: string, datasetName: string, skipInvalid = false, content?: Uint8Array) {
   const bytes = content ?? fs.readFileSync(path.join(process.cwd(), 'e2e/fixtures/import', file));

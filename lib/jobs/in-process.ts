@@ -1,10 +1,11 @@
 // Workers inside the web process, started with retries, stopped cleanly on SIGTERM/SIGINT when the start
 // script asks Next.js to leave signal handling to us (NEXT_MANUAL_SIG_HANDLE=true).
+import { env } from '@/lib/env';
 import { stopBoss } from '@/lib/jobs/boss';
 import { startWorkers } from '@/lib/jobs/worker';
 
 export function startWorkersInBackground(): void {
-  if (process.env.WORKERS_IN_APP === 'false') return;
+  if (!env().WORKERS_IN_APP) return;
   let delay = 1000;
   const attempt = () => {
     startWorkers()
@@ -18,7 +19,7 @@ export function startWorkersInBackground(): void {
       });
   };
   attempt();
-  if (process.env.NEXT_MANUAL_SIG_HANDLE === 'true') {
+  if (env().NEXT_MANUAL_SIG_HANDLE) {
     const stop = (signal: string) => {
       console.log(`[jobs] ${signal}: finishing running jobs…`);
       stopBoss()

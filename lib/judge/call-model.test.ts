@@ -12,7 +12,7 @@ import {
   requestHash,
   stripJsonFence,
 } from '@/lib/judge/call-model';
-import { type JudgeTestDouble, startJudgeTestDouble } from '@/lib/judge/test-double/server';
+import { type JudgeTestDouble, startJudgeTestDouble } from '@/tools/judge-test-double/server';
 
 const gradeSchema = z.object({ explanation: z.string(), criteria_met: z.boolean() });
 const parseGrade = (value: unknown) => gradeSchema.parse(value);

@@ -2,6 +2,7 @@
 // (OpenAI, vLLM, Ollama, DashScope, OpenRouter) with the error policy of issue 6. The run engine calls this;
 // prompts, output schemas and scoring live elsewhere. The API key is read from the environment variable
 // the endpoint names, here and nowhere else, and never appears in an error, a log entry or the request hash.
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';

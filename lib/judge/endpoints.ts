@@ -1,5 +1,6 @@
 // Judge endpoints: any OpenAI-compatible chat-completions server. The API key is never stored: the row holds
 // the NAME of an environment variable, and the browser only learns whether that variable is set.
+import 'server-only';
 import { z } from 'zod';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';

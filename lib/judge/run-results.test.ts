@@ -11,8 +11,8 @@ import { runJudgeRun } from '@/lib/judge/run-judge-run';
 import { getRunResults } from '@/lib/judge/run-results';
 import { runInputSchema } from '@/lib/judge/run-schemas';
 import { healthbenchScore, runMeanScore, tieredScore } from '@/lib/judge/scoring';
-import { type JudgeTestDouble, startJudgeTestDouble } from '@/lib/judge/test-double/server';
-import { FAST_CALLS, seedJudgeFixtures } from '@/lib/testing/judge-fixtures';
+import { type JudgeTestDouble, startJudgeTestDouble } from '@/tools/judge-test-double/server';
+import { FAST_CALLS, seedJudgeFixtures } from '@/tools/fixtures/judge-fixtures';
 
 let double: JudgeTestDouble;
 let admin: SessionUser;

@@ -6,7 +6,7 @@ import { listExpertEvidenceOptions } from '@/lib/audit/expert-view';
 import { createCampaignSchema, verdictDraftSchema } from '@/lib/audit/schemas';
 import { saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
 import type { Role, SessionUser } from '@/lib/auth/roles';
-import { runAsUser } from '@/lib/auth/session';
+import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
 import { DEFAULT_GENERATION_RULES } from '@/lib/judge/generation-rules';
 import {

@@ -3,6 +3,7 @@
 // with origin EXPERT_PROPOSAL, and its revision 0 records who accepted it, when, from which campaign and
 // proposal, and the note. The criterion is not audited yet: it is PENDING like a freshly imported one, so the
 // campaign form's "never audited" mode takes it and no release includes it before an audit decides it.
+import 'server-only';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import { prisma } from '@/lib/db';
 import { hashOf } from '@/lib/import/normalized';

@@ -1,6 +1,7 @@
 // How many missing-criterion proposals are pending, accepted and rejected, for one campaign or all: the one
 // count the adjudication tabs and the campaign page both show. A proposal counts once its expert has submitted
 // the query (before that it is a draft the expert may still change or remove).
+import 'server-only';
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 

@@ -3,6 +3,7 @@
 // (so a duplicate shows), the expert's name and rationale, and the decision once made. Expert names appear
 // here, so this module is for admin and reviewer pages only; experts read their own proposals through
 // lib/audit/expert-view.ts.
+import 'server-only';
 import { prisma } from '@/lib/db';
 import { type ProposalDecisionCounts, countProposalDecisions } from '@/lib/missing-criteria/count-proposal-decisions';
 import type { ProposalFilter } from '@/lib/missing-criteria/schemas';

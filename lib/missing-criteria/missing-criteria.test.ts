@@ -12,7 +12,6 @@ import { getExpertAssignment, listExpertHistory } from '@/lib/audit/expert-view'
 import { createCampaignSchema, selectionSchema, verdictDraftSchema } from '@/lib/audit/schemas';
 import { DECIDED_PROPOSAL_MESSAGE, deleteProposal, saveProposal, saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
 import type { SessionUser } from '@/lib/auth/roles';
-import { runAsUser } from '@/lib/auth/session';
 import { pgPool, prisma } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { acceptProposal } from '@/lib/missing-criteria/accept-proposal';
@@ -24,7 +23,9 @@ import { acceptProposalSchema } from '@/lib/missing-criteria/schemas';
 import { rulesSchema } from '@/lib/releases/schemas';
 import { stageCandidates } from '@/lib/releases/stage-candidates';
 import { seedDemo } from '@/lib/seed/seed-demo';
-import { sessionUser } from '@/lib/testing/two-experts';
+import { sessionUser } from '@/tools/fixtures/two-experts';
+import { runAsUser } from '@/tools/testing/request-user';
+import { waitForLockWaiters } from '@/tools/testing/wait-for-lock-waiters';
 
 let db: pg.Pool;
 let datasetId: number;
@@ -299,12 +300,7 @@ describe('two reviewers deciding at once', () => {
       const reject = rejectedMessage(
         rejectProposal({ reviewerId: reviewers[1].id, input: { proposalId: saved.id, expectedRowVersion: 1, note: 'Not needed.' } }),
       );
-      for (let tries = 0; ; tries++) {
-        const waiting = await db.query<{ n: number }>('SELECT count(DISTINCT pid)::int AS n FROM pg_locks WHERE NOT granted');
-        if ((waiting.rows[0]?.n ?? 0) >= 2) break;
-        if (tries > 500) throw new Error('the two decisions never queued behind the lock');
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      await waitForLockWaiters(db, { count: 2 });
       await holder.query('COMMIT');
       const [accepted, rejected] = await Promise.all([accept, reject]);
       const stored = await prisma.missingCriterionProposal.findUniqueOrThrow({ where: { id: saved.id } });

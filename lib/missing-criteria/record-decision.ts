@@ -2,6 +2,7 @@
 // concurrency guard: it matches only the row version the reviewer read, a pending proposal and a submitted
 // query, so when two reviewers (or a reviewer and the expert editing the proposal) act at once, the second
 // waits for the first's row lock, then matches nothing and is told what happened instead; nothing is overwritten.
+import 'server-only';
 import { conflict, notFound } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
 

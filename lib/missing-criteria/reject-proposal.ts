@@ -1,5 +1,6 @@
 // A reviewer rejects an expert's missing-criterion proposal with a note (which the expert reads), optionally
 // naming the query's criterion it duplicates. Final, like an acceptance: docs/criterion-lifecycle.md.
+import 'server-only';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import { prisma } from '@/lib/db';
 import { invalid } from '@/lib/errors';

@@ -6,7 +6,7 @@ import tar from 'tar-stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as downloadFile } from '@/app/api/releases/[id]/files/[fileId]/route';
 import type { SessionUser } from '@/lib/auth/roles';
-import { runAsUser } from '@/lib/auth/session';
+import { runAsUser } from '@/tools/testing/request-user';
 import { pgPool, prisma } from '@/lib/db';
 import { formatBytes } from '@/lib/export/export-formats';
 import { nativeLine } from '@/lib/export/formats/native';

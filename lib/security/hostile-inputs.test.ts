@@ -1,18 +1,18 @@
-// Runs the hostile-input corpus (lib/testing/hostile-inputs.ts) against a real database: every import case is
+// Runs the hostile-input corpus (tools/testing/hostile-inputs.ts) against a real database: every import case is
 // refused with the file, line and field named and changes nothing, or is stored byte for byte; every form case
 // goes through the real server action and is refused on the right field with nothing stored, or stored verbatim;
 // every number field of every server action refuses integers beyond PostgreSQL's int4 as a field error.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveProposalAction } from '@/lib/audit/actions';
-import { runAsUser } from '@/lib/auth/session';
+import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
 import { importFile } from '@/lib/import/import-file';
 import { bufferSource } from '@/lib/import/read-lines';
-import { loadActions } from '@/lib/testing/action-registry';
-import { FORM_CASES, IMPORT_CASES, OUT_OF_RANGE_NUMBERS, URL_CASES } from '@/lib/testing/hostile-inputs';
-import { numberFields } from '@/lib/testing/number-fields';
-import { setUpTwoExperts, type TwoExperts } from '@/lib/testing/two-experts';
+import { loadActions } from '@/tools/testing/action-registry';
+import { FORM_CASES, IMPORT_CASES, OUT_OF_RANGE_NUMBERS, URL_CASES } from '@/tools/fixtures/hostile-inputs';
+import { numberFields } from '@/tools/fixtures/number-fields';
+import { setUpTwoExperts, type TwoExperts } from '@/tools/fixtures/two-experts';
 import { createUserAction } from '@/lib/users/actions';
 
 let setup: TwoExperts;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/lib/auth/roles';
-import { runAsUser } from '@/lib/auth/session';
+import { runAsUser } from '@/tools/testing/request-user';
 import { consumeAttempt } from '@/lib/auth/throttle';
 import { prisma } from '@/lib/db';
 import { seedDemoUsers } from '@/lib/seed/demo-users';

@@ -4,12 +4,13 @@
 import { isDatabaseUnavailable, withOutageResponse } from '@/lib/errors';
 import { getCurrentUser } from '@/lib/auth/session';
 import { prisma } from '@/lib/db';
+import { env } from '@/lib/env';
 import { FileTooLargeError, storeFile } from '@/lib/files/stored-file';
 import { enqueue } from '@/lib/jobs/boss';
 import { listImportJobs } from '@/lib/import/list-import-jobs';
 import { uploadParamsSchema } from '@/lib/import/upload-params';
 
-export const MAX_UPLOAD_BYTES = Number(process.env.MAX_UPLOAD_MB ?? 1024) * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = env().MAX_UPLOAD_MB * 1024 * 1024;
 
 const json = (body: unknown, status = 200) => Response.json(body, { status });
 

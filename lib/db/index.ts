@@ -1,0 +1,68 @@
+// The Prisma client, one per process (a globalThis singleton survives Next's module reloading in dev).
+// `prisma` omits secrets by default; only the auth library gets `authPrisma`, which can read them.
+import 'server-only';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { databaseUrl, env } from '@/lib/env';
+import { PrismaClient } from '@/lib/generated/prisma/client';
+
+const secretOmissions = {
+  account: { password: true, accessToken: true, refreshToken: true, idToken: true },
+  session: { token: true },
+} as const;
+
+function createClients() {
+  // Prisma stores DateTime as UTC in "timestamp without time zone"; SQL that compares those columns with
+  // now() is only right when the session's time zone is UTC, whatever the server's default.
+  const pool = new pg.Pool({ connectionString: databaseUrl(), max: env().DB_POOL_MAX, options: '-c TimeZone=UTC' });
+  // An idle client losing its server (Postgres restarted) must not crash the process; the pool reconnects.
+  pool.on('error', (error) => console.error(`[db] idle connection error: ${error.message}`));
+  // A connection lost while checked out (a COPY, a transaction) emits 'error' on its client, which without a
+  // listener is an uncaught exception (a crash in `npm run worker`). The statement in flight rejects with
+  // the same error, and the pool drops the broken client when it is released, so nothing more is needed.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const adapter = new PrismaPg(pool);
+  return {
+    pool,
+    // Under load every pooled connection can be busy: an interactive transaction (a verdict save, a submission)
+    // waits up to 10 s for one rather than Prisma's 2 s, after which it failed with P2028 (npm run stress).
+    prisma: new PrismaClient({ adapter, omit: secretOmissions, transactionOptions: { maxWait: 10_000 } }),
+    authPrisma: new PrismaClient({ adapter }),
+  };
+}
+
+type Clients = ReturnType<typeof createClients>;
+const holder = globalThis as unknown as { __rubricAuditDb?: Clients };
+
+function clients(): Clients {
+  holder.__rubricAuditDb ??= createClients();
+  return holder.__rubricAuditDb;
+}
+
+function lazy<K extends 'prisma' | 'authPrisma'>(key: K): Clients[K] {
+  return new Proxy({} as Clients[K], {
+    get: (_target, property) => {
+      const client = clients()[key];
+      const value: unknown = Reflect.get(client, property);
+      return typeof value === 'function' ? value.bind(client) : value;
+    },
+  });
+}
+
+/** Lazily connected, so importing this module never needs DATABASE_URL until a query runs. */
+export const prisma = lazy('prisma');
+export const authPrisma = lazy('authPrisma');
+
+/** The underlying pg pool, for COPY and hand-written SQL where Prisma has no equivalent. */
+export function pgPool(): pg.Pool {
+  return clients().pool;
+}
+
+export async function disconnectDb(): Promise<void> {
+  const current = holder.__rubricAuditDb;
+  if (!current) return;
+  holder.__rubricAuditDb = undefined;
+  await current.prisma.$disconnect();
+  await current.authPrisma.$disconnect();
+  await current.pool.end().catch(() => {});
+}

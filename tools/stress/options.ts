@@ -1,0 +1,91 @@
+// `npm run stress` flags, validated with zod: a bad flag is refused with its name, the reason and the usage.
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import '@/lib/zod-config';
+import { DEFAULT_SEED, syntheticTotals } from '@/tools/fixtures/synthetic';
+
+export const STRESS_USAGE = `usage: npm run stress -- [--scale 1] [--experts 50] [--duration 300] [--max-requests 200000]
+                           [--k 3] [--think-ms 100] [--max-error-rate 0.01] [--seed ${DEFAULT_SEED}] [--json results.json]
+  --scale           share of QuarkMedBench's size for the audited dataset (1 = 24,674 queries, 220,617 criteria)
+  --experts         simulated experts working at once
+  --duration        seconds of load (the window); the background jobs are then waited for
+  --max-requests    hard cap on the requests the simulated users send in the window
+  --k               verdicts wanted per criterion in the campaign
+  --think-ms        each expert pauses uniform [0, think-ms] before each decision and before submitting
+  --max-error-rate  exit non-zero when more than this share of requests failed
+  --json            also write the report as JSON to this file`;
+
+const int = (name: string, min: number, max: number) =>
+  z.coerce
+    .number(`--${name} must be a number`)
+    .int(`--${name} must be a whole number`)
+    .min(min, `--${name} must be at least ${min}`)
+    .max(max, `--${name} must be at most ${max.toLocaleString('en')}`);
+
+export const stressOptionsSchema = z
+  .object({
+    scale: z.coerce
+      .number('--scale must be a number')
+      .positive('--scale must be above 0')
+      .max(4, '--scale must be at most 4')
+      .refine((scale) => {
+        try {
+          syntheticTotals(scale);
+          return true;
+        } catch {
+          return false;
+        }
+      }, '--scale is too small to give one query per criterion set'),
+    experts: int('experts', 1, 500),
+    duration: int('duration', 5, 3600),
+    maxRequests: int('max-requests', 1, 10_000_000),
+    k: int('k', 1, 20),
+    thinkMs: int('think-ms', 0, 60_000),
+    maxErrorRate: z.coerce.number('--max-error-rate must be a number').min(0).max(1, '--max-error-rate is a share between 0 and 1'),
+    seed: int('seed', 0, 2_147_483_647),
+    json: z.string().min(1).optional(),
+  })
+  .refine((options) => options.experts >= options.k, {
+    message: '--experts must be at least --k (each criterion needs k different experts)',
+  });
+
+export type StressOptions = z.output<typeof stressOptionsSchema>;
+
+export function parseStressArgs(argv: string[]): StressOptions {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        scale: { type: 'string', default: '1' },
+        experts: { type: 'string', default: '50' },
+        duration: { type: 'string', default: '300' },
+        'max-requests': { type: 'string', default: '200000' },
+        k: { type: 'string', default: '3' },
+        'think-ms': { type: 'string', default: '100' },
+        'max-error-rate': { type: 'string', default: '0.01' },
+        seed: { type: 'string', default: String(DEFAULT_SEED) },
+        json: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${STRESS_USAGE}`);
+  }
+  if (values.help) throw new Error(STRESS_USAGE);
+  const parsed = stressOptionsSchema.safeParse({
+    scale: values.scale,
+    experts: values.experts,
+    duration: values.duration,
+    maxRequests: values['max-requests'],
+    k: values.k,
+    thinkMs: values['think-ms'],
+    maxErrorRate: values['max-error-rate'],
+    seed: values.seed,
+    json: values.json,
+  });
+  if (!parsed.success) throw new Error(`${parsed.error.issues.map((issue) => issue.message).join('\n')}\n${STRESS_USAGE}`);
+  return parsed.data;
+}
