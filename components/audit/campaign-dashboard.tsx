@@ -106,7 +106,16 @@ function Panel({
   );
 }
 
-export function CampaignDashboard({ stats, canClose }: { stats: CampaignStats; canClose: boolean }) {
+export function CampaignDashboard({
+  stats,
+  canClose,
+  proposals,
+}: {
+  stats: CampaignStats;
+  canClose: boolean;
+  /** The campaign's missing-criterion proposals by decision (components/missing-criteria/proposal-counts.tsx). */
+  proposals?: ReactNode;
+}) {
   const { campaign, overall, experts, reservations, fastFlags } = stats;
   const status = CAMPAIGN_STATUS[campaign.status];
   const deadlinePassed = campaign.status === 'OPEN' && campaign.deadline !== null && new Date(campaign.deadline).getTime() < Date.now();
@@ -243,6 +252,8 @@ export function CampaignDashboard({ stats, canClose }: { stats: CampaignStats; c
           />
         </dl>
       </section>
+
+      {proposals}
 
       <ExpertsTable stats={stats} />
 

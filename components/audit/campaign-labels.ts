@@ -45,7 +45,7 @@ export function formatPercent(percent: number): string {
 
 /** The audit modes as the campaign form and the criteria browser offer them (lib/audit/audit-eligibility.ts says what each takes). */
 export const AUDIT_MODE_TEXT: Record<AuditMode, [string, string]> = {
-  new: ['Never audited', 'Criteria no campaign has decided or is auditing.'],
+  new: ['Never audited', 'Criteria no campaign has decided or is auditing (also missing criteria a reviewer accepted).'],
   revised: ['Revised since their last audit', 'Criteria whose text a decision changed after their last audit.'],
   all: ['All', 'Every criterion not being audited now, including a second audit of decided ones.'],
 };

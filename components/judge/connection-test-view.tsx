@@ -1,7 +1,7 @@
 // What the last Test connection of an endpoint found: the mode that worked (or that none did), its latency,
 // the model name the server reported, when, and each probe's outcome. Shown on the endpoint's page (whole)
 // and in the endpoint list (the summary line).
-import { formatDate } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { ERROR_CLASS_LABELS, OUTPUT_MODE_LABELS, formatMs } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
 import type { JudgeErrorClass } from '@/lib/generated/prisma/enums';

@@ -124,11 +124,11 @@ export const assignmentStateSchema = z.object({
   secondsDelta: z.coerce.number().int().min(0).max(3600).default(0),
 });
 
-export const proposalSchema = z.object({
-  assignmentId: dbId,
-  /** Present to edit an existing proposal. */
-  proposalId: dbId.optional(),
-  rowVersion: dbInt(0).default(0),
+/**
+ * The text of a missing criterion: what an expert proposes, and what a reviewer may edit before accepting it
+ * (lib/missing-criteria/schemas.ts extends this same schema, so both forms check the same rules).
+ */
+export const missingCriterionFieldsSchema = z.object({
   title: z.string('Give the missing criterion a title').trim().min(1, 'Give the missing criterion a title').max(2_000),
   description: z.string().trim().max(20_000).default(''),
   tier: z.enum(TIERS),
@@ -143,6 +143,13 @@ export const proposalSchema = z.object({
         .filter(Boolean)
         .slice(0, 20),
     ),
+});
+
+export const proposalSchema = missingCriterionFieldsSchema.extend({
+  assignmentId: dbId,
+  /** Present to edit an existing proposal. */
+  proposalId: dbId.optional(),
+  rowVersion: dbInt(0).default(0),
   rationale: z.string().trim().max(10_000).optional(),
 });
 

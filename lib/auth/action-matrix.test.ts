@@ -24,6 +24,8 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'criteria.export': ['ADMIN', 'REVIEWER'],
   'criteria.tag': ['ADMIN'],
   'criteria.addToCampaign': ['ADMIN'],
+  'missingCriteria.accept': ['ADMIN', 'REVIEWER'],
+  'missingCriteria.reject': ['ADMIN', 'REVIEWER'],
   'pairwise.claimNext': ['ADMIN', 'REVIEWER'],
   'pairwise.giveBack': ['ADMIN', 'REVIEWER'],
   'pairwise.savePreference': ['ADMIN', 'REVIEWER'],

@@ -69,6 +69,8 @@ const OWNERSHIP: Record<string, Attempt[] | string> = {
   'users.update': 'admin only',
   'users.setActive': 'admin only',
   'adjudication.save': 'reviewers and admins only; experts are refused by role (action matrix)',
+  'missingCriteria.accept': 'reviewers and admins only; experts are refused by role (action matrix)',
+  'missingCriteria.reject': 'reviewers and admins only; experts are refused by role (action matrix)',
   'pairwise.claimNext': 'reviewers and admins only; experts are refused by role (action matrix)',
   'pairwise.giveBack': 'reviewers and admins only; experts are refused by role (action matrix)',
   'pairwise.savePreference': 'reviewers and admins only; experts are refused by role (action matrix)',

@@ -11,7 +11,7 @@ import { listCampaignsTakingCriteria } from '@/lib/audit/list-campaigns-taking-c
 import { createCampaignSchema, verdictDraftSchema } from '@/lib/audit/schemas';
 import { saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
 import type { SessionUser } from '@/lib/auth/roles';
-import { runAsUser } from '@/lib/auth/session';
+import { runAsUser } from '@/tools/testing/request-user';
 import { addToCampaignAction, exportCriteriaAction, tagCriteriaAction } from '@/lib/criteria/actions';
 import { criterionReference } from '@/lib/criteria/criterion-reference';
 import { prisma } from '@/lib/db';

@@ -10,6 +10,16 @@ import { requireSection } from '@/lib/auth/session';
 
 export const metadata: Metadata = { title: 'My submitted queries' };
 
+/** The expert's own proposals on one query by a reviewer's decision: "1 accepted · 1 pending", or "—". */
+function describeProposals(counts: { PENDING: number; ACCEPTED: number; REJECTED: number }): string {
+  const parts = [
+    counts.ACCEPTED ? `${counts.ACCEPTED} accepted` : null,
+    counts.REJECTED ? `${counts.REJECTED} rejected` : null,
+    counts.PENDING ? `${counts.PENDING} awaiting a reviewer` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : '—';
+}
+
 export default async function AuditHistoryPage() {
   const user = await requireSection('audit');
   if (user.role !== 'EXPERT') forbidden();
@@ -31,6 +41,7 @@ export default async function AuditHistoryPage() {
                 <Th>Query</Th>
                 <Th>Campaign</Th>
                 <Th align="right">Criteria</Th>
+                <Th>Your missing-criterion proposals</Th>
                 <Th>Submitted</Th>
                 <Th>Status</Th>
               </>
@@ -45,6 +56,7 @@ export default async function AuditHistoryPage() {
                 </Td>
                 <Td>{row.campaignName}</Td>
                 <Td align="right">{row.criteria}</Td>
+                <Td className="text-xs text-slate-600">{describeProposals(row.proposals)}</Td>
                 <Td className="tabular-nums">{formatDate(row.submittedAt, true)}</Td>
                 <Td>{row.amendable ? <Badge tone="green">Can amend</Badge> : <Badge>Campaign closed</Badge>}</Td>
               </tr>
