@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Locator, type Page, expect, test } from '@playwright/test';
+import { ROLE_LABELS } from '@/lib/auth/roles';
 import { disconnectDb, prisma } from '@/lib/db';
+import { DEMO_USERS } from '@/lib/seed/demo-users';
 import { completeNextQuery, createTestCampaign, demoDatasetId } from './campaign-fixtures';
 import { demoUser, storageStateFor } from './fixtures';
 
@@ -83,6 +85,17 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await disconnectDb();
+});
+
+test('the README lists every demo account the seed creates, with its role, password and specialties', () => {
+  const lines = fs.readFileSync('README.md', 'utf8').split('\n');
+  for (const user of DEMO_USERS) {
+    const row = lines.find((line) => line.includes(`| ${user.email} `));
+    expect(row, user.email).toBeDefined();
+    expect(row).toContain(`| ${ROLE_LABELS[user.role]} `);
+    expect(row).toContain(`\`${user.password}\``);
+    expect(row).toContain(user.specialties.join(', '));
+  }
 });
 
 test.describe('experts', () => {
