@@ -20,7 +20,7 @@ import { freezeRelease } from '@/lib/releases/freeze-release';
 import { previewRelease } from '@/lib/releases/preview-release';
 import { requestExport } from '@/lib/releases/request-export';
 import { EXPORT_FORMATS, rulesSchema } from '@/lib/releases/schemas';
-import { auditedCampaign } from '@/lib/releases/testing/audited-campaign';
+import { auditedCampaign } from '@/tools/fixtures/audited-campaign';
 import { seedDemo } from '@/lib/seed/seed-demo';
 
 let datasetId: number;

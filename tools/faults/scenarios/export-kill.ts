@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { formatDuration } from '@/tools/bench/report';
 import { writeSyntheticDataset } from '@/tools/fixtures/synthetic';
-import { stageEverything } from '@/tools/bench/operations/export';
+import { stageEverything } from '@/tools/fixtures/stage-everything';
 import { runExport } from '@/lib/export/run-export';
 import { type FaultContext, type Scenario, expectThat, sql, sqlOne } from '@/tools/faults/context';
 import { killMidJob } from '@/tools/faults/kill-mid-job';
