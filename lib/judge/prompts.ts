@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { messageSchema, TIERS } from '@/lib/import/native-schema';
-import { parseGenerationRules, RED_LINE_TIERS } from '@/lib/judge/generation-rules';
+import { parseGenerationRules, RED_LINE_TIERS } from '@/lib/meta-rubrics/generation-rules';
 import { type GenerationRules, type Principle, principleSchema } from '@/lib/meta-rubrics/schemas';
 
 export const PROMPTS_DIR = path.join(process.cwd(), 'lib', 'judge', 'prompts');

@@ -19,7 +19,8 @@ import { QUARK_SCALE, generateSyntheticQueries, syntheticJsonLines } from '@/too
 import { pgPool } from '@/lib/db';
 import { importFile } from '@/lib/import/import-file';
 import type { NativeQuery } from '@/lib/import/native-schema';
-import { type FileSource, bufferSource, diskSource } from '@/lib/import/read-lines';
+import type { FileSource } from '@/lib/files/file-source';
+import { bufferSource, diskSource } from '@/lib/import/read-lines';
 import { createUser } from '@/lib/users/create-user';
 
 export interface StressAccount {

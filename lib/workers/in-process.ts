@@ -1,7 +1,7 @@
 // Workers inside the web process, started with retries, stopped cleanly on SIGTERM/SIGINT when the start
 // script asks Next.js to leave signal handling to us (NEXT_MANUAL_SIG_HANDLE=true).
 import { stopBoss } from '@/lib/jobs/boss';
-import { startWorkers } from '@/lib/jobs/worker';
+import { startWorkers } from '@/lib/workers/start-workers';
 
 export function startWorkersInBackground(): void {
   if (process.env.WORKERS_IN_APP === 'false') return;
