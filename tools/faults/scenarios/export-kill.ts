@@ -90,7 +90,7 @@ export const exportKill: Scenario = {
     let finishedAtKill: FileRow[] = [];
     await killMidJob(ctx, result, {
       what: 'the export',
-      queue: 'export',
+      queue: 'release',
       jobData: { releaseId: release.id },
       jobStarted,
       midway: async () => {
