@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { disconnectDb, prisma } from '@/lib/db';
-import { DEFAULT_GENERATION_RULES } from '@/lib/judge/generation-rules';
+import { DEFAULT_GENERATION_RULES } from '@/lib/meta-rubrics/generation-rules';
 import { completeNextQuery, createTestCampaign } from './campaign-fixtures';
 import { demoUser, storageStateFor } from './fixtures';
 

@@ -13,7 +13,7 @@ import type { Role } from '@/lib/auth/roles';
 import { createProposal } from '@/lib/meta-rubrics/save-proposal';
 import { createProposalSchema } from '@/lib/meta-rubrics/schemas';
 import { claimNextPair } from '@/lib/pairwise/claim-next';
-import { seedPairwiseRun } from '@/lib/pairwise/seed-pairwise-run';
+import { seedPairwiseRun } from '@/tools/fixtures/seed-pairwise-run';
 import { savePreference } from '@/lib/pairwise/judgments';
 import { saveEndpoint, endpointSchema } from '@/lib/judge/endpoints';
 import { createUser } from '@/lib/users/create-user';

@@ -1,12 +1,12 @@
 // Pairwise review end to end. A pairwise judge run over one Obstetrics pair is written straight into the
-// database (lib/pairwise/seed-pairwise-run.ts: both orders, the judge prefers response A), so this spec owns
+// database (tools/fixtures/seed-pairwise-run.ts: both orders, the judge prefers response A), so this spec owns
 // its queue. Two demo reviewers judge the same pair blind through the keyboard-first screen: the first agrees
 // with the judge, the second does not. Before a preference is saved the page carries nothing of the judge;
 // after each review the analytics figures update and equal an independent computation from the stored rows.
 // Admins export the verified pairs as JSONL; reviewers may not.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { disconnectDb, prisma } from '@/lib/db';
-import { seedPairwiseRun } from '@/lib/pairwise/seed-pairwise-run';
+import { seedPairwiseRun } from '@/tools/fixtures/seed-pairwise-run';
 import { storageStateFor } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });

@@ -3,6 +3,7 @@
 // gold decision form. The form is checked with the action's own schema before it is sent; a save that lost a
 // race with another reviewer shows their version and keeps this one on screen until the reviewer chooses.
 // Keyboard: 1–4 choose the decision outside text fields, Ctrl+Enter (⌘+Enter) saves from anywhere.
+import type { Decision } from '@/lib/vocabulary/enums';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
@@ -17,7 +18,6 @@ import { Notice } from '@/components/ui/page-header';
 import { saveAdjudicationAction } from '@/lib/adjudication/actions';
 import type { AdjudicationVerdict, AdjudicationView, GoldText } from '@/lib/adjudication/get-adjudication-item';
 import { adjudicationErrors } from '@/lib/adjudication/schemas';
-import type { Decision } from '@/lib/audit/schemas';
 
 interface Draft {
   goldDecision: Decision | null;

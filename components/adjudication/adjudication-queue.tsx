@@ -2,6 +2,7 @@
 // that lives in the URL (a plain GET form, so links to a filtered queue can be shared), and one row per
 // criterion with its verdict distribution and agreement, lowest agreement first. A third tab holds the experts'
 // missing-criterion proposals (its body is components/missing-criteria/proposal-queue.tsx, passed as children).
+import type { Tier } from '@/lib/vocabulary/enums';
 import { IdOptions } from '@/components/ui/id-options';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
@@ -15,7 +16,6 @@ import { Pager } from '@/components/ui/pager';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import type { AdjudicationQueue as Queue } from '@/lib/adjudication/list-adjudication-queue';
 import type { QueueParams, QueueTab } from '@/lib/adjudication/schemas';
-import type { Tier } from '@/lib/import/native-schema';
 
 /** The queue's URL with some parameters changed; the filters travel to the item screens too. */
 export function queueQuery(params: Partial<QueueParams>): string {

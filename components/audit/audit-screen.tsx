@@ -6,6 +6,7 @@
 // expert resumes exactly where they left off. A submitted query is read-only until the expert chooses Edit (a
 // stray key press never amends), and the last change can be undone. Submitting reports every problem at once,
 // each at its control.
+import type { Decision, Category, Tier } from '@/lib/vocabulary/enums';
 import { formatTime } from '@/components/ui/format';
 import { radioPillClass } from '@/components/ui/choice-cards';
 import Link from 'next/link';
@@ -26,8 +27,6 @@ import { Notice } from '@/components/ui/page-header';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { releaseAssignmentAction, saveVerdictAction, submitAssignmentAction, updateAssignmentAction } from '@/lib/audit/actions';
 import type { ExpertAssignment, ExpertVerdict } from '@/lib/audit/expert-view';
-import type { Decision } from '@/lib/audit/schemas';
-import type { Category, Tier } from '@/lib/import/native-schema';
 
 export interface AuditProgress {
   mineDone: number;

@@ -3,6 +3,7 @@
 // previewSelectionAction before anything is created; field errors from either action are shown at their
 // inputs (aria-describedby). The form submits with onSubmit rather than a form action, so React never
 // resets it: a rejected submit keeps everything typed, ticked and chosen.
+import { type AuditMode, DIMENSIONS, CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, type ReactNode, useId, useRef, useState, useTransition } from 'react';
 import { AUDIT_MODE_TEXT, DIMENSION_LABELS } from '@/components/audit/campaign-labels';
@@ -17,8 +18,6 @@ import { useFocusFirstError } from '@/components/ui/use-focus-first-error';
 import { createCampaignAction, previewSelectionAction } from '@/lib/audit/actions';
 import type { CampaignFormOptions } from '@/lib/audit/campaign-form-options';
 import type { SelectionPreview as Preview } from '@/lib/audit/create-campaign';
-import { type AuditMode, DIMENSIONS } from '@/lib/audit/schemas';
-import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
 
 type Mode = 'filter' | 'sample';
 type Errors = Record<string, string[]>;

@@ -1,6 +1,6 @@
 // How campaign enums and durations read on the admin screens.
+import type { AuditMode, Decision, Dimension } from '@/lib/vocabulary/enums';
 import type { BadgeTone } from '@/components/ui/badge';
-import type { AuditMode, Decision, Dimension } from '@/lib/audit/schemas';
 
 export const DIMENSION_LABELS: Record<Dimension, string> = {
   CORRECTNESS: 'Correctness',

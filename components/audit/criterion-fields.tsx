@@ -1,10 +1,10 @@
 'use client';
 // The editable text of a criterion (title, description, tier, points), shared by the revision editor, the
 // missing-criterion form and the reviewer's decision on a missing criterion (which also share its tags and red line).
+import type { Tier } from '@/lib/vocabulary/enums';
 import type { Ref } from 'react';
 import { FieldErrors, inputClasses } from '@/components/ui/field';
 import { TIER_LABELS } from '@/components/criteria/labels';
-import type { Tier } from '@/lib/import/native-schema';
 
 export interface CriterionText {
   title: string;

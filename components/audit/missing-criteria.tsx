@@ -1,6 +1,7 @@
 'use client';
 // Proposals for criteria the set is missing: a list to edit or remove, and a form (opened with "n"). Once a
 // reviewer decides one, it shows the decision and the reviewer's note and can no longer change.
+import type { Tier } from '@/lib/vocabulary/enums';
 import { forwardRef, useImperativeHandle, useRef, useState, useTransition } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,6 @@ import { CriterionFields, TagsRedLineFields } from '@/components/audit/criterion
 import { TIER_LABELS, formatPoints } from '@/components/criteria/labels';
 import { deleteProposalAction, saveProposalAction } from '@/lib/audit/actions';
 import type { ExpertProposal } from '@/lib/audit/expert-view';
-import type { Tier } from '@/lib/import/native-schema';
 
 export interface MissingCriteriaHandle {
   openNew: () => void;

@@ -1,8 +1,8 @@
 // What a campaign's selection would take: queries and criteria, and per category × tier how many criteria
 // are selected out of the eligible population (the audit mode's), so a stratified sample can be checked for proportionality.
+import { CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
 import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
 import type { SelectionPreview as Preview } from '@/lib/audit/create-campaign';
-import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 
 const pct = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '—');

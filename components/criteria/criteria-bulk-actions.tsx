@@ -3,6 +3,7 @@
 // formulas, or JSON Lines), and for admins tag them or add them to a campaign no expert has started. Every
 // action is checked again on the server (lib/criteria/actions.ts); what the server refused stays selected, so
 // the admin sees which rows it was.
+import { AUDIT_MODES, type AuditMode } from '@/lib/vocabulary/enums';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,9 +11,9 @@ import { SelectField, TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/page-header';
 import { AUDIT_MODE_TEXT } from '@/components/audit/campaign-labels';
 import type { AddToCampaignResult } from '@/lib/audit/add-criteria-to-campaign';
-import { AUDIT_MODES, type AuditMode } from '@/lib/audit/schemas';
 import type { ActionResult } from '@/lib/auth/action';
-import { addToCampaignAction, exportCriteriaAction, tagCriteriaAction } from '@/lib/criteria/actions';
+import { addToCampaignAction } from '@/lib/audit/actions';
+import { exportCriteriaAction, tagCriteriaAction } from '@/lib/criteria/actions';
 import type { CRITERIA_EXPORT_FORMATS } from '@/lib/criteria/schemas';
 
 export interface CampaignChoice {

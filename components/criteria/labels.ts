@@ -1,8 +1,8 @@
 // How criterion enums read on screen, and their colours. Shared by the criteria browser and the datasets page.
+import type { Tier } from '@/lib/vocabulary/enums';
 import type { BadgeTone } from '@/components/ui/badge';
 import type { CRITERION_STATUSES } from '@/lib/criteria/list-criteria';
-import { CATEGORY_LABELS, TIER_NAMES } from '@/lib/criteria/labels';
-import type { Tier } from '@/lib/import/native-schema';
+import { CATEGORY_LABELS, TIER_NAMES } from '@/lib/vocabulary/labels';
 
 export { CATEGORY_LABELS };
 

@@ -2,12 +2,12 @@
 // imported, a reviewer's gold text, an expert's proposal, reverted, or an accepted missing-criterion proposal), who
 // made it, in which campaign and why, and what it changed from the revision before, word by word. The word diff is visual; each change also has its
 // accessible sentence ("title changed from … to …") for screen readers.
+import type { Tier } from '@/lib/vocabulary/enums';
 import { WordDiff } from '@/components/audit/revision-editor';
 import { TIER_LABELS, formatPoints } from '@/components/criteria/labels';
 import { formatDate } from '@/components/ui/format';
 import { Badge } from '@/components/ui/badge';
 import type { CriterionDetail } from '@/lib/criteria/get-criterion-detail';
-import type { Tier } from '@/lib/import/native-schema';
 
 type Revision = CriterionDetail['revisions'][number];
 

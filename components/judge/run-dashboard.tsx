@@ -18,7 +18,7 @@ import {
   OUTPUT_MODE_LABELS,
   runTotal,
 } from '@/components/judge/labels';
-import { LiveRefresh } from '@/components/judge/live-refresh';
+import { LiveJob } from '@/components/ui/live-job';
 import { RunResultsView } from '@/components/judge/run-results';
 import { RunTasks } from '@/components/judge/run-tasks';
 import { runTone } from '@/components/judge/runs-table';
@@ -110,7 +110,7 @@ export function RunDashboard({
               <span data-testid="run-status">{status.label}</span>
             </Badge>
             {run.cancelRequested && active ? <Badge tone="amber">Cancelling</Badge> : null}
-            <LiveRefresh active={active} />
+            <LiveJob active={active} intervalMs={1500} />
           </div>
           <p className="mt-1 text-sm text-slate-600">{RUN_KIND_LABELS[run.kind].description}</p>
         </div>

@@ -3,6 +3,7 @@
 // queries, tokens and cost per endpoint (estimateRunAction) before "Start run" (startRunAction) creates the run
 // and opens its page. Field errors from either action are shown at their inputs (aria-describedby); the form
 // submits with onSubmit, so a rejected start keeps everything chosen.
+import { CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useRef, useState, useTransition } from 'react';
 import type { z } from 'zod';
@@ -16,7 +17,6 @@ import { Card, Notice } from '@/components/ui/page-header';
 import { useFocusFirstError } from '@/components/ui/use-focus-first-error';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import type { JudgeRunKind } from '@/lib/generated/prisma/enums';
-import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
 import { estimateRunAction, startRunAction } from '@/lib/judge/actions';
 import type { RunEstimate } from '@/lib/judge/create-run';
 import type { LauncherOptions } from '@/lib/judge/launcher-options';

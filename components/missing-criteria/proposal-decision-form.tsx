@@ -2,6 +2,7 @@
 // A reviewer's decision on one missing-criterion proposal: accept it (after editing its text if needed: the
 // same fields and the same zod schema as the expert's form) or reject it with a note, optionally as a
 // duplicate of one of the query's criteria. Checked here as the reviewer decides, and again by the server.
+import type { Tier } from '@/lib/vocabulary/enums';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { CriterionFields, TagsRedLineFields } from '@/components/audit/criterion-fields';
@@ -9,7 +10,6 @@ import { Button } from '@/components/ui/button';
 import { FieldErrors, inputClasses } from '@/components/ui/field';
 import { acceptProposalAction, rejectProposalAction } from '@/lib/missing-criteria/actions';
 import type { ExpertProposal } from '@/lib/audit/expert-view';
-import type { Tier } from '@/lib/import/native-schema';
 import { decisionErrors } from '@/lib/missing-criteria/schemas';
 
 /** What the form needs of a proposal: the fields an expert's own proposal has (the same text, the same schema). */

@@ -1,6 +1,7 @@
 // The "Missing criteria" tab of the adjudication page: proposals by decision (pending first), each with its
 // query, the query's criteria as they are now (so a duplicate shows), the proposal, its rationale and the
 // proposing expert, and the decision form (pending) or the decision (decided).
+import type { Category, Tier } from '@/lib/vocabulary/enums';
 import Link from 'next/link';
 import { queueQuery } from '@/components/adjudication/adjudication-queue';
 import { Conversation, toMessages } from '@/components/criteria/conversation';
@@ -11,7 +12,6 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
 import type { QueueParams } from '@/lib/adjudication/schemas';
-import type { Category, Tier } from '@/lib/import/native-schema';
 import type { ProposalQueue as Queue, ProposalQueueItem } from '@/lib/missing-criteria/list-proposal-queue';
 import type { ProposalFilter } from '@/lib/missing-criteria/schemas';
 

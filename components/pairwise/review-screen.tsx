@@ -6,6 +6,7 @@
 // 2 disagree, 3 not relevant; the mark stays on the criterion, j/k move, as on the audit screen), saved as a
 // draft as it is made so it survives a failed submit or giving the pair back; the overall verdict right or
 // wrong (y/n) with a comment (c), and Ctrl+Enter to submit. "?" lists the keys.
+import type { Category } from '@/lib/vocabulary/enums';
 import { formatTime } from '@/components/ui/format';
 import { radioPillClass } from '@/components/ui/choice-cards';
 import Link from 'next/link';
@@ -28,7 +29,6 @@ import { Button } from '@/components/ui/button';
 import { FieldErrors, inputClasses } from '@/components/ui/field';
 import { isTyping } from '@/components/ui/is-typing';
 import { Notice } from '@/components/ui/page-header';
-import type { Category } from '@/lib/import/native-schema';
 import { giveBackPairAction, saveDraftMarkAction, savePreferenceAction, submitReviewAction } from '@/lib/pairwise/actions';
 import type { ReviewView } from '@/lib/pairwise/review-view';
 import { KEY_DIFFERENCES, type KeyDifference, type ReviewerMarkValue } from '@/lib/pairwise/schemas';

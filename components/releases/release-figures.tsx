@@ -6,7 +6,7 @@ import { type DistributionEntry, DistributionChart } from '@/components/datasets
 import { CsvDownloadLink } from '@/components/ui/csv-download-link';
 import { Facts } from '@/components/ui/facts';
 import { fixed, pct } from '@/components/ui/format';
-import { TIER_NAMES } from '@/lib/criteria/labels';
+import { TIER_NAMES } from '@/lib/vocabulary/labels';
 import type { ReleaseFigures as Figures } from '@/lib/releases/summarize-candidates';
 
 const COLORS = ['#2f6fde', '#0f766e', '#b45309', '#7c3aed', '#be123c', '#475569', '#0891b2', '#65a30d', '#c2410c', '#4f46e5'];

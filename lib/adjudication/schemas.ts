@@ -1,9 +1,10 @@
 // Input schemas of the adjudication: the queue's URL parameters, and the reviewer's gold decision, which the
 // form checks as the reviewer works and the server action checks again (the same schema, and the same
 // comparison with the original text through goldTextErrors).
+import { DECISIONS, DIMENSIONS, WEIGHT_DIRECTIONS } from '@/lib/vocabulary/enums';
 import { z } from 'zod';
 import '@/lib/zod-config';
-import { DECISIONS, DIMENSIONS, WEIGHT_DIRECTIONS, revisionSchema } from '@/lib/audit/schemas';
+import { revisionSchema } from '@/lib/audit/schemas';
 import { dbId, dbInt } from '@/lib/http/db-id';
 import { PROPOSAL_FILTERS } from '@/lib/missing-criteria/schemas';
 

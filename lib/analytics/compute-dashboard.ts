@@ -4,10 +4,11 @@
 // (migration analytics_maintained). Reading is one fold of the deltas into outcome_counts and one statement
 // over a few thousand group rows; Node only finishes the statistics from those counts (lib/stats).
 // No verdict row is loaded into Node.
+import { DECISIONS } from '@/lib/vocabulary/enums';
 import type pg from 'pg';
-import { DECISIONS, type OutcomeScope } from '@/lib/analytics/criterion-outcomes';
+import type { OutcomeScope } from '@/lib/analytics/criterion-outcomes';
 import { pgPool } from '@/lib/db';
-import { CATEGORY_LABELS, RED_LINE_NAMES, TIER_NAMES } from '@/lib/criteria/labels';
+import { CATEGORY_LABELS, RED_LINE_NAMES, TIER_NAMES } from '@/lib/vocabulary/labels';
 import { cohenKappaFromTable, fleissKappaFromTotals, krippendorffAlphaFromCoincidences, wilsonInterval } from '@/lib/stats';
 
 export const BREAKDOWNS = [

@@ -3,7 +3,7 @@
 // open campaign's unanimous decision can still be amended), or unresolved anywhere (awaiting a reviewer). Of
 // the others, a campaign takes those never audited, those whose text changed since their last audit, or all
 // (a deliberate second audit of verified criteria, for reliability). docs/criterion-lifecycle.md.
-import type { AuditMode } from '@/lib/audit/schemas';
+import type { AuditMode } from '@/lib/vocabulary/enums';
 import { Prisma } from '@/lib/generated/prisma/client';
 
 /** A SQL query: the campaigns (other than `except`) in which the criterion `criterionId` (an SQL expression) is busy. */

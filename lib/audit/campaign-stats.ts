@@ -4,7 +4,8 @@
 // through lib/audit/expert-view.ts alone.
 //
 // Timestamps are stored as UTC without a time zone (Prisma's convention), so "now" is `now() AT TIME ZONE 'UTC'`.
-import { type Decision, type Dimension, type Selection, selectionSchema } from '@/lib/audit/schemas';
+import type { Decision, Dimension } from '@/lib/vocabulary/enums';
+import { type Selection, selectionSchema } from '@/lib/audit/schemas';
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 

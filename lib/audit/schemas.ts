@@ -1,20 +1,9 @@
 // Input schemas for the blind audit: campaign creation (admin) and everything an expert sends (verdict
 // drafts, submissions, amendments, missing-criterion proposals). Shared by forms and server actions.
+import { AUDIT_MODES, CATEGORIES, DECISIONS, DIMENSIONS, SEVERITIES, TIERS, WEIGHT_DIRECTIONS } from '@/lib/vocabulary/enums';
 import { z } from 'zod';
 import '@/lib/zod-config';
-import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
 import { dbId, dbIdRange, dbInt } from '@/lib/http/db-id';
-
-/** Which criteria a campaign takes (lib/audit/audit-eligibility.ts): never audited, revised since, or all. */
-export const AUDIT_MODES = ['new', 'revised', 'all'] as const;
-export type AuditMode = (typeof AUDIT_MODES)[number];
-
-export const DECISIONS = ['ACCEPT', 'REVISE_MINOR', 'REVISE_MAJOR', 'REJECT'] as const;
-export const DIMENSIONS = ['CORRECTNESS', 'COMPREHENSIVENESS', 'RELEVANCE', 'WEIGHT'] as const;
-export const WEIGHT_DIRECTIONS = ['OVER', 'UNDER', 'REDUNDANT'] as const;
-export const SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
-export type Decision = (typeof DECISIONS)[number];
-export type Dimension = (typeof DIMENSIONS)[number];
 
 const checkbox = z
   .union([z.boolean(), z.enum(['on', 'true', 'false'])])

@@ -6,9 +6,9 @@
 //  - keeps the reservation alive while the expert works (the expiry slides with activity);
 //  - writes an AuditEvent for every change to a submitted verdict (submission, amendment) and every proposal.
 // Drafts before submission are not audit events: they are not verdicts yet.
+import type { Dimension } from '@/lib/vocabulary/enums';
 import { OWN_VERDICT_FIELDS } from '@/lib/audit/expert-view';
 import { findAuditedTexts } from '@/lib/audit/find-audited-texts';
-import type { Dimension } from '@/lib/audit/schemas';
 import type { assignmentStateSchema, proposalSchema, submitAssignmentSchema, VerdictDraft } from '@/lib/audit/schemas';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import { prisma } from '@/lib/db';

@@ -1,11 +1,11 @@
 'use server';
 // Server actions of the criteria browser's bulk actions on selected rows: export them (whoever may browse the
-// criteria), tag them (admins: tags travel into releases), add them to a campaign not started yet (admins).
-import { addCriteriaToCampaign } from '@/lib/audit/add-criteria-to-campaign';
+// criteria) and tag them (admins: tags travel into releases). Adding them to a campaign is an audit action
+// (lib/audit/actions.ts).
 import { defineAction } from '@/lib/auth/action';
 import { SECTIONS } from '@/lib/auth/roles';
 import { exportCriteria } from '@/lib/criteria/export-criteria';
-import { addToCampaignSchema, exportCriteriaSchema, tagCriteriaSchema } from '@/lib/criteria/schemas';
+import { exportCriteriaSchema, tagCriteriaSchema } from '@/lib/criteria/schemas';
 import { tagCriteria } from '@/lib/criteria/tag-criteria';
 
 export const exportCriteriaAction = defineAction(
@@ -20,14 +20,5 @@ export const tagCriteriaAction = defineAction(
     revalidate('/criteria');
     const verb = input.remove ? 'Removed' : 'Added';
     return { data: result, message: `${verb} “${input.tag}” on ${result.changed} ${result.changed === 1 ? 'criterion' : 'criteria'}.` };
-  },
-);
-
-export const addToCampaignAction = defineAction(
-  { name: 'criteria.addToCampaign', roles: ['ADMIN'], input: addToCampaignSchema },
-  async (input, { user, revalidate }) => {
-    const result = await addCriteriaToCampaign({ actor: user, input });
-    revalidate('/criteria', '/audit', `/audit/campaigns/${input.campaignId}`);
-    return result;
   },
 );

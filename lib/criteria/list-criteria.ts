@@ -1,12 +1,12 @@
 // The criteria browser's data: one page of criteria with keyset pagination on any sortable column, every
 // filter applied in SQL, and text search over title and description served by the pg_trgm GIN indexes.
 // Never loads more than one page (plus one row to know whether there is a next page).
+import { CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
 import { criterionReference } from '@/lib/criteria/criterion-reference';
 import { z } from 'zod';
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { inReauditSql } from '@/lib/criteria/in-reaudit-sql';
-import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
 import { dbId, dbIdRange, INT4_MAX } from '@/lib/http/db-id';
 import { findUnstorableText } from '@/lib/security/unstorable-text';
 

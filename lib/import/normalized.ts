@@ -1,8 +1,9 @@
 // The shape every import format is mapped to before it is written, and the helpers the formats share:
 // stable keys and content hashes (so a re-import reports unchanged rows), and zod issues as field errors.
+import type { Category, Tier } from '@/lib/vocabulary/enums';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { Category, NativeCriterion, NativeQuery, Tier } from '@/lib/import/native-schema';
+import type { NativeCriterion, NativeQuery } from '@/lib/import/native-schema';
 
 export interface NormalizedCriterion {
   key: string;

@@ -1,12 +1,13 @@
 // Plans and creates a judge run: the run row, its endpoints, and one JudgeTask per unit of work (grade one
-// response on one criterion; generate for one query on one endpoint; compare one pair in one order), then
-// enqueues it. The estimate (calls, tokens, cost) is what the launcher shows before anything starts.
+// response on one criterion; generate for one query on one endpoint; compare one pair in one order) with its
+// job, in one step (lib/jobs/start-job.ts). The estimate (calls, tokens, cost) is what the launcher shows
+// before anything starts.
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
 import { invalid, notFound } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { enqueue } from '@/lib/jobs/boss';
+import { startJob } from '@/lib/jobs/start-job';
 import type { RunInput } from '@/lib/judge/run-schemas';
 
 /** Rough completion sizes per call, for the estimate only (tokens). */
@@ -160,7 +161,7 @@ export async function createRun({ actor, input, enqueueJob = true }: { actor: Se
   if (tasks.length === 0)
     throw invalid('Nothing to do: the scope has no work for this task.', { datasetId: ['No matching queries, responses or criteria.'] });
   const { endpointIds, datasetId, queryIds, queryExternalIds, category, maxQueries, kind, ...params } = input;
-  const run = await prisma.$transaction(async (tx) => {
+  const run = await startJob({ queue: 'judge', what: 'The judge run', enqueue: enqueueJob }, async (tx) => {
     const created = await tx.judgeRun.create({
       data: {
         kind,
@@ -190,9 +191,8 @@ export async function createRun({ actor, input, enqueueJob = true }: { actor: Se
       entityId: created.id,
       after: { kind, tasks: tasks.length },
     });
-    return created;
+    return { result: created, payload: { runId: created.id } };
   });
-  if (enqueueJob) await enqueue('judge', { runId: run.id });
   return { id: run.id, tasks: tasks.length };
 }
 

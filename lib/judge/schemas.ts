@@ -2,9 +2,9 @@
 // is INVALID_OUTPUT and gets a repair retry) and the JSON Schema sent as `response_format` for strict
 // structured output. The JSON Schemas are generated from the zod schemas, so the two cannot drift; rules a
 // JSON Schema cannot carry (a choice that must agree with its score) live only in the zod refinements.
+import { TIERS } from '@/lib/vocabulary/enums';
 import { z } from 'zod';
 import '@/lib/zod-config';
-import { TIERS } from '@/lib/import/native-schema';
 
 export const PAIR_CHOICES = ['A', 'B', 'TIE'] as const;
 export const WEIGHT_CLASSES = ['CORE', 'IMPORTANT', 'HIGHLIGHT'] as const;

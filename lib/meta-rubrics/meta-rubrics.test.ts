@@ -8,7 +8,7 @@ import { saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
 import type { Role, SessionUser } from '@/lib/auth/roles';
 import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
-import { DEFAULT_GENERATION_RULES } from '@/lib/judge/generation-rules';
+import { DEFAULT_GENERATION_RULES } from '@/lib/meta-rubrics/generation-rules';
 import {
   approveProposalAction,
   commentOnProposalAction,

@@ -9,7 +9,7 @@ import { computePairwiseAnalytics } from '@/lib/pairwise/compute-pairwise-analyt
 import { saveDraftMark, savePreference, submitReview } from '@/lib/pairwise/judgments';
 import { getReviewerJudgment } from '@/lib/pairwise/review-view';
 import { draftMarkSchema, preferenceSchema, submitReviewSchema } from '@/lib/pairwise/schemas';
-import { seedPairwiseRun } from '@/lib/pairwise/seed-pairwise-run';
+import { seedPairwiseRun } from '@/tools/fixtures/seed-pairwise-run';
 import { seedDemo } from '@/lib/seed/seed-demo';
 
 let queryId = 0;

@@ -13,17 +13,11 @@ import { Facts } from '@/components/ui/facts';
 import { Card, Notice, PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
 import { releaseFileBase } from '@/lib/export/export-formats';
+import { EXPORT_FORMATS } from '@/lib/export/format-names';
 import { parseRouteId } from '@/lib/http/route-params';
 import { getRelease } from '@/lib/releases/get-release';
 import { previewRelease } from '@/lib/releases/preview-release';
-import {
-  EXPORT_FORMATS,
-  FORMAT_LABELS,
-  FORMAT_LIMITS,
-  FREEZE_STAGE_LABELS,
-  RELEASE_STATUS_TONES,
-  rulesSchema,
-} from '@/lib/releases/schemas';
+import { FORMAT_LABELS, FORMAT_LIMITS, FREEZE_STAGE_LABELS, RELEASE_STATUS_TONES, rulesSchema } from '@/lib/releases/schemas';
 
 export const metadata: Metadata = { title: 'Release' };
 

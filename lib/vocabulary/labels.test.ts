@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_LABELS, TIER_NAMES } from '@/lib/criteria/labels';
+import { CATEGORY_LABELS, TIER_NAMES } from '@/lib/vocabulary/labels';
 
 const ROOTS = ['lib', 'components', 'app'];
 /** Not the app's words: file formats and generated code. */

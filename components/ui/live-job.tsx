@@ -1,10 +1,12 @@
 'use client';
-// Keeps a server-rendered page current while its run works: router.refresh() about every 1.5 s, one refresh
-// at a time (the next is scheduled when the previous has rendered), and nothing once the run has finished.
+// How every job page (an import, a judge run, a release being frozen or exported) stays current while its job
+// runs: the page is server-rendered from the job's row, and useLiveJob re-renders it (router.refresh()) about
+// every second, one refresh at a time (the next is scheduled once the previous has rendered), and stops once
+// the job is over. <LiveJob> does the same and says so.
 import { useRouter } from 'next/navigation';
 import { useEffect, useTransition } from 'react';
 
-export function LiveRefresh({ active, intervalMs = 1500 }: { active: boolean; intervalMs?: number }) {
+export function useLiveJob(active: boolean, intervalMs = 1000): void {
   const router = useRouter();
   const [refreshing, startRefresh] = useTransition();
   useEffect(() => {
@@ -12,6 +14,10 @@ export function LiveRefresh({ active, intervalMs = 1500 }: { active: boolean; in
     const timer = setTimeout(() => startRefresh(() => router.refresh()), intervalMs);
     return () => clearTimeout(timer);
   }, [active, refreshing, intervalMs, router]);
+}
+
+export function LiveJob({ active, intervalMs }: { active: boolean; intervalMs?: number }) {
+  useLiveJob(active, intervalMs);
   if (!active) return null;
   return (
     <span className="inline-flex items-center gap-1.5 text-xs text-slate-500">

@@ -2,7 +2,7 @@
 // script asks Next.js to leave signal handling to us (NEXT_MANUAL_SIG_HANDLE=true).
 import { env } from '@/lib/env';
 import { stopBoss } from '@/lib/jobs/boss';
-import { startWorkers } from '@/lib/jobs/worker';
+import { startWorkers } from '@/lib/workers/start-workers';
 
 export function startWorkersInBackground(): void {
   if (!env().WORKERS_IN_APP) return;

@@ -1,26 +1,23 @@
+import type { Tier } from '@/lib/vocabulary/enums';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Tier } from '@/lib/import/native-schema';
-import { checkGeneratedSet, DEFAULT_GENERATION_RULES, parseGenerationRules } from '@/lib/judge/generation-rules';
-import type { GeneratedCriterion } from '@/lib/judge/schemas';
+import {
+  checkGeneratedSet,
+  DEFAULT_GENERATION_RULES,
+  parseGenerationRules,
+  type RuledCriterion,
+} from '@/lib/meta-rubrics/generation-rules';
 
 const demo = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'prisma/seed/demo/meta-rubrics.json'), 'utf8')) as {
   versions: { generationRules: unknown }[];
 }[];
 const demoRules = demo[0]?.versions[0]?.generationRules;
 
-const criterion = (tier: Tier, points: number, title: string, redLine = false): GeneratedCriterion => ({
-  title,
-  description: '',
-  tier,
-  points,
-  tags: [],
-  redLine,
-});
+const criterion = (tier: Tier, points: number, title: string, redLine = false): RuledCriterion => ({ title, tier, points, redLine });
 
 /** Complies with the demo rules: 8–12 criteria, ≥ 2 essential, ≥ 2 important, ≥ 1 highlight, 1–3 pitfalls. */
-const valid: GeneratedCriterion[] = [
+const valid: RuledCriterion[] = [
   criterion('ESSENTIAL', 10, 'Advises calling emergency services now', true),
   criterion('ESSENTIAL', 7, 'Names heart attack as a possible cause'),
   criterion('IMPORTANT', 4, 'Advises chewing aspirin unless allergic'),

@@ -1,12 +1,13 @@
-// Exports a frozen release's files: each requested ReleaseFile row is generated in turn and streamed into
-// a stored file (DB chunks, SHA-256 computed while writing), with its progress on the row for the release
-// page and the CLI. Resumable: files already SUCCEEDED are skipped, so a retried job continues after the
-// last finished file; the files are deterministic, so redoing one gives the same bytes and checksum. A
-// release queued for freezing is frozen first, in the same job.
-import { type ExportFormat, EXPORT_FORMATS } from '@/lib/releases/schemas';
+// The release job (pg-boss queue `release`): a release queued for freezing is frozen first
+// (lib/releases/freeze-job.ts), then each requested ReleaseFile row is generated in turn by lib/export and
+// streamed into a stored file (DB chunks, SHA-256 computed while writing), with its progress on the row for
+// the release page and the CLI. Resumable: files already SUCCEEDED are skipped, so a retried job continues
+// after the last finished file; the files are deterministic, so redoing one gives the same bytes and checksum.
+import { type ExportFormat, EXPORT_FORMATS } from '@/lib/export/format-names';
 import { prisma } from '@/lib/db';
 import { FORMAT_FILES, formatBytes } from '@/lib/export/export-formats';
-import { datasetCard, tarBytes } from '@/lib/export/formats/hf-folder';
+import { tarBytes } from '@/lib/export/formats/hf-folder';
+import { datasetCard } from '@/lib/releases/dataset-card';
 import { countCriteria } from '@/lib/export/release-rows';
 import { readStoredFile, storeFile } from '@/lib/files/stored-file';
 import { runFreeze } from '@/lib/releases/freeze-job';
@@ -15,7 +16,7 @@ import { requestExport } from '@/lib/releases/request-export';
 
 const orderOf = (format: string) => EXPORT_FORMATS.indexOf(format as ExportFormat);
 
-export async function runExport({
+export async function runReleaseJob({
   releaseId,
   finalAttempt = true,
   onProgress,
@@ -73,7 +74,7 @@ export async function runExport({
           where: { id: file.id },
           data: { status: 'SUCCEEDED', progress: 1, storedFileId: stored.id, finishedAt: new Date(), error: null },
         });
-        // Merge under a row lock: two export jobs of one release may finish files at the same time.
+        // Merge under a row lock: two release jobs of one release may finish files at the same time.
         await tx.$executeRaw`UPDATE releases SET checksums = coalesce(checksums, '{}'::jsonb) || jsonb_build_object(${file.fileName}::text, ${stored.sha256}::text) WHERE id = ${releaseId}`;
       });
       onProgress?.(file.fileName, 1);

@@ -1,13 +1,20 @@
 // A meta-rubric version's generation rules, as the judge applies them: parsed with defaults for whatever a
 // version leaves out, and checked against a generated criterion set. A set with violations is invalid output
 // (the run engine asks the model to repair it, quoting the messages), so each message names the criterion
-// and the rule it breaks.
+// and the rule it breaks. The rules belong to the meta-rubric: the judge imports them, never the reverse.
+import { TIERS, type Tier } from '@/lib/vocabulary/enums';
 import '@/lib/zod-config';
-import { TIERS, type Tier } from '@/lib/import/native-schema';
-import type { GeneratedCriterion } from '@/lib/judge/schemas';
 import { type GenerationRules, generationRulesSchema } from '@/lib/meta-rubrics/schemas';
 
 export type { GenerationRules };
+
+/** What the rules look at in a criterion (the judge's generated criteria have these and more). */
+export interface RuledCriterion {
+  title: string;
+  tier: Tier;
+  points: number;
+  redLine: boolean;
+}
 
 /** Only these tiers can be red lines: a red line is an essential behaviour left out or a pitfall committed. */
 export const RED_LINE_TIERS: readonly Tier[] = ['ESSENTIAL', 'PITFALL'];
@@ -75,7 +82,7 @@ const normalTitle = (title: string) => title.toLowerCase().replace(/\s+/g, ' ').
  * < 0), red lines outside ESSENTIAL/PITFALL, and titles repeated within the set (case and spacing ignored).
  * Criteria are numbered from 1 in the order given.
  */
-export function checkGeneratedSet(criteria: readonly GeneratedCriterion[], rules: GenerationRules): string[] {
+export function checkGeneratedSet(criteria: readonly RuledCriterion[], rules: GenerationRules): string[] {
   const violations: string[] = [];
   const total = criteria.length;
   if (total < rules.minCriteria || total > rules.maxCriteria) {

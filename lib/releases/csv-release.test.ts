@@ -12,7 +12,7 @@ import { createCampaignSchema, verdictDraftSchema } from '@/lib/audit/schemas';
 import { saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
-import { runExport } from '@/lib/export/run-export';
+import { runReleaseJob } from '@/lib/releases/run-release-job';
 import { readStoredFile } from '@/lib/files/stored-file';
 import { importFile } from '@/lib/import/import-file';
 import { bufferSource } from '@/lib/import/read-lines';
@@ -90,7 +90,7 @@ beforeAll(async () => {
   releaseId = release.id;
   await freezeRelease({ actor: admin, releaseId });
   await requestExport({ actor: admin, releaseId, formats: ['csv', 'native', 'healthbench'], enqueueJob: false });
-  await runExport({ releaseId });
+  await runReleaseJob({ releaseId });
 }, 120_000);
 
 it("the release's criteria.csv carries the expert's formula neutralised; numbers stay numbers", async () => {
