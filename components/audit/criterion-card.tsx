@@ -5,39 +5,11 @@ import { CriterionBadges, LevelTable } from '@/components/criteria/criterion-bad
 import { forwardRef, type Ref, useImperativeHandle, useRef } from 'react';
 import { inputClasses } from '@/components/ui/field';
 import { DECISION_KEYS, DECISION_LABELS, DIMENSION_LABELS, SEVERITY_LABELS, WEIGHT_DIRECTION_LABELS } from '@/components/audit/labels';
-import { RevisionEditor, type RevisionText } from '@/components/audit/revision-editor';
+import { RevisionEditor } from '@/components/audit/revision-editor';
+import { decisionChange, originalText, type VerdictState } from '@/components/audit/verdict-state';
 import type { ExpertCriterion } from '@/lib/audit/expert-view';
-
-export interface VerdictState {
-  decision: string | null;
-  dimensions: string[];
-  weightDirection: string | null;
-  severity: string | null;
-  comment: string;
-  revision: RevisionText | null;
-  rowVersion: number;
-  submitted: boolean;
-  save: 'idle' | 'dirty' | 'saving' | 'saved' | 'conflict' | 'error';
-  saveError: string | null;
-  /** The stored version when another tab changed this verdict first. */
-  conflict: {
-    decision: string | null;
-    comment: string | null;
-    dimensions: string[];
-    weightDirection: string | null;
-    severity: string | null;
-    revision: RevisionText | null;
-    rowVersion: number;
-  } | null;
-  errors: string[];
-}
-
-/** The fields of a verdict as stored, taken whole when the expert keeps the version another tab saved. */
-export function storedVersion(stored: NonNullable<VerdictState['conflict']>): Omit<NonNullable<VerdictState['conflict']>, 'comment'> & {
-  comment: string;
-} {
-  return { ...stored, comment: stored.comment ?? '' };
-}
+import { type Decision, type Dimension, SEVERITIES, WEIGHT_DIRECTIONS } from '@/lib/vocabulary/enums';
+import { parseTerm } from '@/lib/vocabulary/parse-term';
 
 export interface CardHandle {
   focusCard: () => void;
@@ -52,7 +24,7 @@ interface Props {
   total: number;
   active: boolean;
   verdict: VerdictState;
-  dimensions: string[];
+  dimensions: Dimension[];
   editable: boolean;
   onActivate: () => void;
   onChange: (patch: Partial<VerdictState>) => void;
@@ -67,10 +39,6 @@ const SAVE_TEXT: Record<VerdictState['save'], string> = {
   conflict: 'Changed elsewhere',
   error: 'Not saved',
 };
-
-function originalText(criterion: ExpertCriterion): RevisionText {
-  return { title: criterion.title, description: criterion.description, tier: criterion.tier, points: criterion.points };
-}
 
 export const CriterionCard = forwardRef(function CriterionCard(
   { criterion, index, total, active, verdict, dimensions, editable, onActivate, onChange, onResolveConflict }: Props,
@@ -90,13 +58,8 @@ export const CriterionCard = forwardRef(function CriterionCard(
   const revising = verdict.decision === 'REVISE_MINOR' || verdict.decision === 'REVISE_MAJOR';
   const needsDimensions = verdict.decision !== null && verdict.decision !== 'ACCEPT';
 
-  const setDecision = (decision: string) =>
-    onChange({
-      decision,
-      ...(decision === 'ACCEPT' ? { dimensions: [], weightDirection: null, severity: null } : {}),
-      ...((decision === 'REVISE_MINOR' || decision === 'REVISE_MAJOR') && !verdict.revision ? { revision: originalText(criterion) } : {}),
-    });
-  const toggleDimension = (dimension: string, on: boolean) => {
+  const setDecision = (decision: Decision) => onChange(decisionChange(verdict, criterion, decision));
+  const toggleDimension = (dimension: Dimension, on: boolean) => {
     const next = on ? [...new Set([...verdict.dimensions, dimension])] : verdict.dimensions.filter((d) => d !== dimension);
     onChange({ dimensions: next, ...(next.includes('WEIGHT') ? {} : { weightDirection: null }) });
   };
@@ -151,11 +114,7 @@ export const CriterionCard = forwardRef(function CriterionCard(
         <div role="alert" className="mt-3 space-y-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
           <p>
             This verdict was changed in another tab or window (version {verdict.conflict.rowVersion}). That version says:{' '}
-            <strong>
-              {verdict.conflict.decision
-                ? DECISION_LABELS[verdict.conflict.decision as keyof typeof DECISION_LABELS]?.label
-                : 'no decision'}
-            </strong>
+            <strong>{verdict.conflict.decision ? DECISION_LABELS[verdict.conflict.decision].label : 'no decision'}</strong>
             {verdict.conflict.comment ? ` — “${verdict.conflict.comment}”` : ''}. Yours is still on screen.
           </p>
           <div className="flex gap-2">
@@ -220,7 +179,7 @@ export const CriterionCard = forwardRef(function CriterionCard(
             </div>
             {verdict.dimensions.includes('WEIGHT') ? (
               <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1" role="radiogroup" aria-label="Weight direction">
-                {Object.entries(WEIGHT_DIRECTION_LABELS).map(([direction, label]) => (
+                {WEIGHT_DIRECTIONS.map((direction) => (
                   <label key={direction} className="inline-flex items-center gap-1.5 text-sm">
                     <input
                       type="radio"
@@ -228,7 +187,7 @@ export const CriterionCard = forwardRef(function CriterionCard(
                       checked={verdict.weightDirection === direction}
                       onChange={() => onChange({ weightDirection: direction })}
                     />
-                    {label}
+                    {WEIGHT_DIRECTION_LABELS[direction]}
                   </label>
                 ))}
               </div>
@@ -243,7 +202,7 @@ export const CriterionCard = forwardRef(function CriterionCard(
               className={inputClasses}
               disabled={!editable}
               value={verdict.severity ?? ''}
-              onChange={(event) => onChange({ severity: event.target.value || null })}
+              onChange={(event) => onChange({ severity: parseTerm(SEVERITIES, event.target.value) })}
             >
               <option value="">Not rated</option>
               {Object.entries(SEVERITY_LABELS).map(([value, label]) => (

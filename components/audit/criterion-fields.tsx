@@ -1,7 +1,8 @@
 'use client';
 // The editable text of a criterion (title, description, tier, points), shared by the revision editor, the
 // missing-criterion form and the reviewer's decision on a missing criterion (which also share its tags and red line).
-import type { Tier } from '@/lib/vocabulary/enums';
+import { TIERS, type Tier } from '@/lib/vocabulary/enums';
+import { parseTerm } from '@/lib/vocabulary/parse-term';
 import type { Ref } from 'react';
 import { FieldErrors, inputClasses } from '@/components/ui/field';
 import { TIER_LABELS } from '@/components/criteria/labels';
@@ -9,7 +10,7 @@ import { TIER_LABELS } from '@/components/criteria/labels';
 export interface CriterionText {
   title: string;
   description: string;
-  tier: string;
+  tier: Tier;
   points: number;
 }
 
@@ -68,9 +69,9 @@ export function CriterionFields<T extends CriterionText>({
           id={`${idPrefix}-tier`}
           className={inputClasses}
           value={value.tier}
-          onChange={(event) => onChange({ ...value, tier: event.target.value })}
+          onChange={(event) => onChange({ ...value, tier: parseTerm(TIERS, event.target.value) ?? value.tier })}
         >
-          {(Object.keys(TIER_LABELS) as Tier[]).map((tier) => (
+          {TIERS.map((tier) => (
             <option key={tier} value={tier}>
               {TIER_LABELS[tier].label}
             </option>

@@ -1,12 +1,11 @@
 'use client';
 // Proposals for criteria the set is missing: a list to edit or remove, and a form (opened with "n"). Once a
 // reviewer decides one, it shows the decision and the reviewer's note and can no longer change.
-import type { Tier } from '@/lib/vocabulary/enums';
 import { forwardRef, useImperativeHandle, useRef, useState, useTransition } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
-import { CriterionFields, TagsRedLineFields } from '@/components/audit/criterion-fields';
+import { CriterionFields, type CriterionText, TagsRedLineFields } from '@/components/audit/criterion-fields';
 import { TIER_LABELS, formatPoints } from '@/components/criteria/labels';
 import { deleteProposalAction, saveProposalAction } from '@/lib/audit/actions';
 import type { ExpertProposal } from '@/lib/audit/expert-view';
@@ -15,7 +14,15 @@ export interface MissingCriteriaHandle {
   openNew: () => void;
 }
 
-const EMPTY = { title: '', description: '', tier: 'IMPORTANT', points: 4, redLine: false, tags: '', rationale: '' };
+const EMPTY: CriterionText & { redLine: boolean; tags: string; rationale: string } = {
+  title: '',
+  description: '',
+  tier: 'IMPORTANT',
+  points: 4,
+  redLine: false,
+  tags: '',
+  rationale: '',
+};
 
 export const MissingCriteria = forwardRef<MissingCriteriaHandle, { assignmentId: number; initial: ExpertProposal[]; editable: boolean }>(
   function MissingCriteria({ assignmentId, initial, editable }, ref) {
@@ -40,7 +47,6 @@ export const MissingCriteria = forwardRef<MissingCriteriaHandle, { assignmentId:
         const result = await saveProposalAction({
           assignmentId,
           ...form,
-          tier: form.tier as Tier,
           points: Number(form.points),
           tags: form.tags,
         });
@@ -104,9 +110,7 @@ export const MissingCriteria = forwardRef<MissingCriteriaHandle, { assignmentId:
                 <div>
                   <p className="font-medium text-slate-900">{proposal.title}</p>
                   <p className="mt-0.5 text-xs text-slate-500">
-                    <Badge tone={TIER_LABELS[proposal.tier as Tier]?.tone ?? 'slate'}>
-                      {TIER_LABELS[proposal.tier as Tier]?.label ?? proposal.tier}
-                    </Badge>{' '}
+                    <Badge tone={TIER_LABELS[proposal.tier]?.tone ?? 'slate'}>{TIER_LABELS[proposal.tier]?.label ?? proposal.tier}</Badge>{' '}
                     {formatPoints(proposal.points)} points{proposal.redLine ? ' · red line' : ''}
                   </p>
                   {proposal.description ? <p className="mt-1 text-slate-700">{proposal.description}</p> : null}

@@ -7,13 +7,14 @@ import { findAuditedTexts } from '@/lib/audit/find-audited-texts';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
+import type { Tier } from '@/lib/vocabulary/enums';
 
 type Db = typeof prisma | Prisma.TransactionClient;
 
 export interface GoldText {
   title: string;
   description: string;
-  tier: string;
+  tier: Tier;
   points: number;
 }
 
@@ -59,7 +60,7 @@ export interface AdjudicationItem {
     title: string;
     description: string;
     levels: unknown;
-    tier: string;
+    tier: Tier;
     points: number;
     tags: string[];
     redLine: boolean;

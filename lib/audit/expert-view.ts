@@ -7,6 +7,7 @@
 // that is not listed below can reach an expert's browser. Changing what experts see means changing this file
 // (and e2e/blindness.spec.ts, which scans every expert response for leaks).
 import 'server-only';
+import type { Category, Decision, Dimension, Severity, Tier, WeightDirection } from '@/lib/vocabulary/enums';
 import { findAuditedTexts } from '@/lib/audit/find-audited-texts';
 import { prisma } from '@/lib/db';
 
@@ -15,7 +16,7 @@ export interface ExpertCriterion {
   title: string;
   description: string;
   levels: { label: string; description: string }[];
-  tier: string;
+  tier: Tier;
   points: number;
   tags: string[];
   redLine: boolean;
@@ -24,12 +25,12 @@ export interface ExpertCriterion {
 
 export interface ExpertVerdict {
   criterionId: number;
-  decision: string | null;
-  dimensions: string[];
-  weightDirection: string | null;
-  severity: string | null;
+  decision: Decision | null;
+  dimensions: Dimension[];
+  weightDirection: WeightDirection | null;
+  severity: Severity | null;
   comment: string | null;
-  proposedRevision: { title: string; description: string; tier: string; points: number } | null;
+  proposedRevision: { title: string; description: string; tier: Tier; points: number } | null;
   rowVersion: number;
   submitted: boolean;
 }
@@ -38,7 +39,7 @@ export interface ExpertProposal {
   id: number;
   title: string;
   description: string;
-  tier: string;
+  tier: Tier;
   points: number;
   redLine: boolean;
   tags: string[];
@@ -60,10 +61,10 @@ export interface ExpertAssignment {
   comprehensivenessComment: string | null;
   /** Whether the expert may still change anything (reserved, or submitted while the campaign is open). */
   editable: boolean;
-  campaign: { id: number; name: string; instructions: string | null; dimensions: string[]; deadline: string | null; open: boolean };
+  campaign: { id: number; name: string; instructions: string | null; dimensions: Dimension[]; deadline: string | null; open: boolean };
   query: {
     externalId: string;
-    category: string;
+    category: Category;
     department: string | null;
     language: string;
     conversation: { role: string; content: string }[];

@@ -3,13 +3,15 @@
 // Experts see it, their proposed revisions and the reviewer's gold text are compared with it.
 import type { prisma } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
+import type { Tier } from '@/lib/vocabulary/enums';
 
 export interface AuditedText {
   criterionId: number;
   revision: number;
   title: string;
   description: string;
-  tier: string;
+  /** The column is the tier enum, read as text. */
+  tier: Tier;
   points: number;
 }
 

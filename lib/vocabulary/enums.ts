@@ -12,7 +12,9 @@ export type Decision = (typeof DECISIONS)[number];
 export const DIMENSIONS = ['CORRECTNESS', 'COMPREHENSIVENESS', 'RELEVANCE', 'WEIGHT'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 export const WEIGHT_DIRECTIONS = ['OVER', 'UNDER', 'REDUNDANT'] as const;
+export type WeightDirection = (typeof WEIGHT_DIRECTIONS)[number];
 export const SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
+export type Severity = (typeof SEVERITIES)[number];
 
 /** Which criteria a campaign takes (lib/audit/audit-eligibility.ts): never audited, revised since, or all. */
 export const AUDIT_MODES = ['new', 'revised', 'all'] as const;
