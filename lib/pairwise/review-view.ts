@@ -10,6 +10,7 @@ import { prisma } from '@/lib/db';
 import type { PairChoice, PairwiseWeightClass, ReviewState } from '@/lib/generated/prisma/enums';
 import type { KeyDifference, ReviewerMarkValue } from '@/lib/pairwise/schemas';
 import { flipChoice, flipPreference } from '@/lib/pairwise/terms';
+import type { Category } from '@/lib/vocabulary/enums';
 
 export interface RevealedCriterion {
   id: number;
@@ -44,7 +45,7 @@ export interface ReviewView {
   runId: number;
   query: {
     externalId: string;
-    category: string;
+    category: Category;
     department: string | null;
     language: string;
     conversation: { role: string; content: string }[];
