@@ -1,9 +1,9 @@
 'use client';
-import { useActionState, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/field';
-import type { ActionResult } from '@/lib/auth/action';
+import { FieldErrors, errorAttributes, FormNotice, inputClasses } from '@/components/ui/field';
+import { useActionForm } from '@/components/ui/use-action-form';
 import { ROLE_LABELS, type Role } from '@/lib/auth/roles';
 import { setUserActiveAction, updateUserAction } from '@/lib/users/actions';
 
@@ -21,11 +21,12 @@ export function UserRow({ user }: { user: UserRowData }) {
   const [editing, setEditing] = useState(false);
   const [toggleError, setToggleError] = useState<string | null>(null);
   const [toggling, startToggle] = useTransition();
-  const [state, formAction, pending] = useActionState<ActionResult<unknown> | null, FormData>(async (_previous, formData) => {
-    const result = await updateUserAction(formData);
-    if (result.ok) setEditing(false);
-    return result;
-  }, null);
+  const { formProps, formAction, errors, notice, pending } = useActionForm({
+    action: updateUserAction,
+    success: null,
+    onSuccess: () => setEditing(false),
+  });
+  const field = (name: string) => errorAttributes(`${user.id}-${name}-error`, errors[name]);
 
   const toggle = () =>
     startToggle(async () => {
@@ -37,23 +38,31 @@ export function UserRow({ user }: { user: UserRowData }) {
     return (
       <tr className="bg-brand-50/40 align-top">
         <td colSpan={5} className="px-3 py-2">
-          <form action={formAction} className="flex flex-wrap items-end gap-3" aria-label={`Edit ${user.email}`}>
+          <form {...formProps} action={formAction} className="flex flex-wrap items-end gap-3" aria-label={`Edit ${user.email}`}>
             <input type="hidden" name="userId" value={user.id} />
             <label className="text-xs font-medium text-slate-600">
               Name
-              <input name="name" defaultValue={user.name} className={`${inputClasses} mt-1 w-48`} />
+              <input name="name" defaultValue={user.name} className={`${inputClasses} mt-1 w-48`} {...field('name')} />
+              <FieldErrors id={`${user.id}-name-error`} errors={errors.name} />
             </label>
             <label className="text-xs font-medium text-slate-600">
               Role
-              <select name="role" defaultValue={user.role} className={`${inputClasses} mt-1 w-36`}>
+              <select name="role" defaultValue={user.role} className={`${inputClasses} mt-1 w-36`} {...field('role')}>
                 <option value="EXPERT">Expert</option>
                 <option value="REVIEWER">Reviewer</option>
                 <option value="ADMIN">Admin</option>
               </select>
+              <FieldErrors id={`${user.id}-role-error`} errors={errors.role} />
             </label>
             <label className="text-xs font-medium text-slate-600">
               Specialties (comma-separated)
-              <input name="specialties" defaultValue={user.specialties.join(', ')} className={`${inputClasses} mt-1 w-72`} />
+              <input
+                name="specialties"
+                defaultValue={user.specialties.join(', ')}
+                className={`${inputClasses} mt-1 w-72`}
+                {...field('specialties')}
+              />
+              <FieldErrors id={`${user.id}-specialties-error`} errors={errors.specialties} />
             </label>
             <Button type="submit" size="sm" disabled={pending}>
               Save
@@ -61,14 +70,7 @@ export function UserRow({ user }: { user: UserRowData }) {
             <Button variant="ghost" size="sm" onClick={() => setEditing(false)}>
               Cancel
             </Button>
-            {state && !state.ok ? (
-              <p role="alert" className="w-full text-xs text-red-700">
-                {state.error}{' '}
-                {Object.values(state.fieldErrors ?? {})
-                  .flat()
-                  .join(' ')}
-              </p>
-            ) : null}
+            <FormNotice notice={notice} className="w-full text-xs" />
           </form>
         </td>
       </tr>

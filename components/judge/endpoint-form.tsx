@@ -5,11 +5,11 @@
 // sends `active` as a boolean: an unticked box is absent from FormData, which would read as "default". A new
 // endpoint opens its own page after saving, where Test connection detects its structured-output mode.
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useState, useTransition } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { OUTPUT_MODE_LABELS } from '@/components/judge/labels';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
-import { Notice } from '@/components/ui/page-header';
+import { FormNotice, SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { useActionForm } from '@/components/ui/use-action-form';
 import { saveEndpointAction } from '@/lib/judge/actions';
 import type { EndpointFormInput, EndpointView } from '@/lib/judge/endpoints';
 import type { JudgeEnvRule } from '@/lib/judge/judge-env-names';
@@ -59,9 +59,7 @@ function read(data: FormData, key: string): string | undefined {
 
 export function EndpointForm({ endpoint, envRule }: { endpoint?: EndpointView | undefined; envRule: JudgeEnvRule }) {
   const router = useRouter();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { formProps, errors, notice, pending, submit: run } = useActionForm();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -79,24 +77,24 @@ export function EndpointForm({ endpoint, envRule }: { endpoint?: EndpointView | 
       extraHeaders: read(data, 'extraHeaders') ?? '',
       extraQuery: read(data, 'extraQuery') ?? '',
     };
-    setMessage(null);
-    startTransition(async () => {
-      const result = await saveEndpointAction(input);
-      if (result.ok) {
-        setErrors({});
-        setMessage({ tone: 'success', text: result.message ?? 'Saved.' });
-        router.push(endpoint ? '/judge' : `/judge/endpoints/${result.data.id}?created=1`);
+    run(() => saveEndpointAction(input), {
+      success: (_data, message) => message ?? 'Saved.',
+      onSuccess: (saved) => {
+        router.push(endpoint ? '/judge' : `/judge/endpoints/${saved.id}?created=1`);
         router.refresh();
-        return;
-      }
-      setErrors(result.fieldErrors ?? {});
-      setMessage({ tone: 'error', text: result.error });
+      },
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={endpoint ? `Edit endpoint ${endpoint.name}` : 'New endpoint'} className="space-y-4">
-      {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
+    <form
+      {...formProps}
+      onSubmit={submit}
+      noValidate
+      aria-label={endpoint ? `Edit endpoint ${endpoint.name}` : 'New endpoint'}
+      className="space-y-4"
+    >
+      <FormNotice notice={notice} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Name" name="name" defaultValue={endpoint?.name} errors={errors.name} required autoComplete="off" />
         <TextField

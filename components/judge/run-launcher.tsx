@@ -5,16 +5,16 @@
 // submits with onSubmit, so a rejected start keeps everything chosen.
 import { CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useRef, useState, useTransition } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { z } from '@/lib/zod';
 import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
 import { OUTPUT_MODE_LABELS, RUN_KINDS, RUN_KIND_LABELS, count, formatUsd } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ChoiceCards } from '@/components/ui/choice-cards';
-import { FieldErrors, SelectField, TextField } from '@/components/ui/field';
+import { FieldErrors, FormNotice, SelectField, TextField } from '@/components/ui/field';
 import { Card, Notice } from '@/components/ui/page-header';
-import { useFocusFirstError } from '@/components/ui/use-focus-first-error';
+import { useActionForm } from '@/components/ui/use-action-form';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import type { JudgeRunKind } from '@/lib/generated/prisma/enums';
 import { estimateRunAction, startRunAction } from '@/lib/judge/actions';
@@ -77,51 +77,34 @@ export function RunLauncher({
   defaults?: { kind?: JudgeRunKind; metaRubricVersionId?: number };
 }) {
   const router = useRouter();
-  const formRef = useRef<HTMLFormElement>(null);
   const [kind, setKind] = useState<JudgeRunKind>(defaults.kind ?? 'GENERATE');
-  const [errors, setErrors] = useState<Errors>({});
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const { formRef, formProps, errors, setErrors, notice, pending, submit: run } = useActionForm();
+  const [running, setRunning] = useState<'estimate' | 'start'>('estimate');
+  const estimating = pending && running === 'estimate';
+  const starting = pending && running === 'start';
   const [estimate, setEstimate] = useState<{ data: RunEstimate; stale: boolean } | null>(null);
-  const [estimating, startEstimate] = useTransition();
-  const [starting, startRun] = useTransition();
   const [started, setStarted] = useState(false);
-  const focusFirstError = useFocusFirstError(formRef);
 
   const changed = () => setEstimate((current) => (current ? { ...current, stale: true } : current));
-  const rejected = (result: { error: string; fieldErrors?: Errors }) => {
-    setErrors(result.fieldErrors ?? {});
-    setMessage({ tone: 'error', text: result.error });
-    focusFirstError();
-  };
 
   const runEstimate = () => {
     const form = formRef.current;
     if (!form) return;
     const input = readInput(new FormData(form), kind);
-    setMessage(null);
-    startEstimate(async () => {
-      const result = await estimateRunAction(input);
-      if (result.ok) {
-        setErrors({});
-        setEstimate({ data: result.data, stale: false });
-      } else rejected(result);
-    });
+    setRunning('estimate');
+    run(() => estimateRunAction(input), { success: null, onSuccess: (data) => setEstimate({ data, stale: false }) });
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const input = readInput(new FormData(event.currentTarget), kind);
-    setMessage(null);
-    startRun(async () => {
-      const result = await startRunAction(input);
-      if (result.ok) {
-        setErrors({});
+    setRunning('start');
+    run(() => startRunAction(input), {
+      success: (_data, message) => `${message ?? 'Started the run.'} Opening it…`,
+      onSuccess: (started) => {
         setStarted(true);
-        setMessage({ tone: 'success', text: `${result.message ?? 'Started the run.'} Opening it…` });
-        router.push(`/judge/runs/${result.data.id}`);
-        return;
-      }
-      rejected(result);
+        router.push(`/judge/runs/${started.id}`);
+      },
     });
   };
 
@@ -136,13 +119,8 @@ export function RunLauncher({
     options.metaRubricVersions[0];
 
   return (
-    <form ref={formRef} onSubmit={submit} onChange={changed} noValidate aria-label="New run" className="space-y-5">
-      {message ? (
-        <Notice tone={message.tone}>
-          {message.text}
-          {otherErrors.length ? <span className="block">{otherErrors.join(' ')}</span> : null}
-        </Notice>
-      ) : null}
+    <form {...formProps} onSubmit={submit} onChange={changed} noValidate aria-label="New run" className="space-y-5">
+      <FormNotice notice={notice}>{otherErrors.length ? <span className="block">{otherErrors.join(' ')}</span> : null}</FormNotice>
 
       <Card title="Task">
         <ChoiceCards

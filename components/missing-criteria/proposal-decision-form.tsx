@@ -2,12 +2,12 @@
 // A reviewer's decision on one missing-criterion proposal: accept it (after editing its text if needed: the
 // same fields and the same zod schema as the expert's form) or reject it with a note, optionally as a
 // duplicate of one of the query's criteria. Checked here as the reviewer decides, and again by the server.
-import type { Tier } from '@/lib/vocabulary/enums';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { CriterionFields, TagsRedLineFields } from '@/components/audit/criterion-fields';
 import { Button } from '@/components/ui/button';
-import { FieldErrors, inputClasses } from '@/components/ui/field';
+import { FieldErrors, errorAttributes, FormNotice, inputClasses } from '@/components/ui/field';
+import { useActionForm } from '@/components/ui/use-action-form';
 import { acceptProposalAction, rejectProposalAction } from '@/lib/missing-criteria/actions';
 import type { ExpertProposal } from '@/lib/audit/expert-view';
 import { decisionErrors } from '@/lib/missing-criteria/schemas';
@@ -35,34 +35,29 @@ export function ProposalDecisionForm({ proposal, criteria }: { proposal: Decidab
   });
   const [note, setNote] = useState('');
   const [duplicateOf, setDuplicateOf] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { formProps, errors, notice, pending, submit, fail } = useActionForm();
 
-  const decide = (decision: 'accept' | 'reject') =>
-    startTransition(async () => {
-      const base = { proposalId: proposal.id, expectedRowVersion: proposal.rowVersion, note };
-      const accept = { ...base, ...text, tier: text.tier as Tier };
-      const reject = { ...base, ...(duplicateOf ? { duplicateOfCriterionId: duplicateOf } : {}) };
-      const problems = decisionErrors(decision, decision === 'accept' ? accept : reject);
-      if (Object.keys(problems).length) {
-        setErrors(problems);
-        setMessage({ ok: false, text: 'Please correct the highlighted fields.' });
-        return;
-      }
-      const result = decision === 'accept' ? await acceptProposalAction(accept) : await rejectProposalAction(reject);
-      setErrors(result.ok ? {} : (result.fieldErrors ?? {}));
-      setMessage({ ok: result.ok, text: result.ok ? (result.message ?? 'Saved.') : result.error });
-      if (!result.ok) return;
-      // The decided proposal leaves this list: the page confirms the decision as stored, under the same filters.
-      const search = new URLSearchParams(searchParams);
-      search.set('decided', String(proposal.id));
-      router.replace(`${pathname}?${search}`, { scroll: false });
+  const decide = (decision: 'accept' | 'reject') => {
+    const base = { proposalId: proposal.id, expectedRowVersion: proposal.rowVersion, note };
+    const accept = { ...base, ...text };
+    const reject = { ...base, ...(duplicateOf ? { duplicateOfCriterionId: duplicateOf } : {}) };
+    const problems = decisionErrors(decision, decision === 'accept' ? accept : reject);
+    if (Object.keys(problems).length) return fail(problems, 'Please correct the highlighted fields.');
+    submit(() => (decision === 'accept' ? acceptProposalAction(accept) : rejectProposalAction(reject)), {
+      success: (_data, message) => message ?? 'Saved.',
+      onSuccess: () => {
+        // The decided proposal leaves this list: the page confirms the decision as stored, under the same filters.
+        const search = new URLSearchParams(searchParams);
+        search.set('decided', String(proposal.id));
+        router.replace(`${pathname}?${search}`, { scroll: false });
+      },
     });
+  };
 
   const noteError = errors.note;
   return (
     <form
+      {...formProps}
       aria-label={`Decide: ${proposal.title}`}
       className="grid gap-3 rounded-md bg-white p-3 ring-1 ring-slate-200 sm:grid-cols-4"
       onSubmit={(event) => event.preventDefault()}
@@ -83,8 +78,7 @@ export function ProposalDecisionForm({ proposal, criteria }: { proposal: Decidab
           rows={2}
           className={inputClasses}
           value={note}
-          aria-invalid={noteError ? true : undefined}
-          aria-describedby={noteError ? `${prefix}-note-error` : undefined}
+          {...errorAttributes(`${prefix}-note-error`, noteError)}
           onChange={(event) => setNote(event.target.value)}
         />
         <FieldErrors id={`${prefix}-note-error`} errors={noteError} />
@@ -97,8 +91,7 @@ export function ProposalDecisionForm({ proposal, criteria }: { proposal: Decidab
           id={`${prefix}-duplicate`}
           className={inputClasses}
           value={duplicateOf}
-          aria-invalid={errors.duplicateOfCriterionId ? true : undefined}
-          aria-describedby={errors.duplicateOfCriterionId ? `${prefix}-duplicate-error` : undefined}
+          {...errorAttributes(`${prefix}-duplicate-error`, errors.duplicateOfCriterionId)}
           onChange={(event) => setDuplicateOf(event.target.value)}
         >
           <option value="">Not a duplicate</option>
@@ -117,11 +110,7 @@ export function ProposalDecisionForm({ proposal, criteria }: { proposal: Decidab
         <Button size="sm" variant="danger" disabled={pending} onClick={() => decide('reject')}>
           Reject
         </Button>
-        {message ? (
-          <p role={message.ok ? 'status' : 'alert'} className={`text-sm ${message.ok ? 'text-emerald-700' : 'text-red-700'}`}>
-            {message.text}
-          </p>
-        ) : null}
+        <FormNotice notice={notice} inline />
       </div>
     </form>
   );

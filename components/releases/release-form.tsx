@@ -4,13 +4,13 @@
 // page previews it again and freezes it. Submits with onSubmit so a rejected submit keeps everything.
 import { CATEGORIES } from '@/lib/vocabulary/enums';
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useRef, useState, useTransition } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ReleaseFigures } from '@/components/releases/release-figures';
 import { CATEGORY_LABELS } from '@/components/criteria/labels';
 import { Button } from '@/components/ui/button';
-import { FieldErrors, SelectField, TextAreaField, TextField } from '@/components/ui/field';
-import { Card, Notice } from '@/components/ui/page-header';
-import { useFocusFirstError } from '@/components/ui/use-focus-first-error';
+import { FieldErrors, FormNotice, SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { Card } from '@/components/ui/page-header';
+import { useActionForm } from '@/components/ui/use-action-form';
 import { createReleaseAction, previewReleaseAction } from '@/lib/releases/actions';
 import { INCLUDABLE_DECISIONS, RED_LINE_MODES, TEXT_MODES } from '@/lib/releases/schemas';
 import type { ReleaseFigures as Figures } from '@/lib/releases/summarize-candidates';
@@ -75,57 +75,43 @@ function CheckGroup({
 
 export function ReleaseForm({ datasets, canCreate }: { datasets: { id: number; name: string }[]; canCreate: boolean }) {
   const router = useRouter();
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusFirstError = useFocusFirstError(formRef);
-  const [errors, setErrors] = useState<Errors>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { formRef, formProps, errors, notice, pending, submit: run } = useActionForm();
   const [figures, setFigures] = useState<Figures | null>(null);
-  const [pending, startTransition] = useTransition();
 
-  const ruleErrors = (fieldErrors: Errors | undefined, prefix: string): Errors =>
-    Object.fromEntries(
-      Object.entries(fieldErrors ?? {}).map(([key, value]) => [key.startsWith(prefix) ? key.slice(prefix.length) : key, value]),
-    );
+  const ruleErrors = (fieldErrors: Errors, prefix: string): Errors =>
+    Object.fromEntries(Object.entries(fieldErrors).map(([key, value]) => [key.startsWith(prefix) ? key.slice(prefix.length) : key, value]));
 
   const preview = () => {
     const form = formRef.current;
     if (!form) return;
-    startTransition(async () => {
-      const result = await previewReleaseAction(readRules(new FormData(form)));
-      if (result.ok) {
-        setErrors({});
-        setMessage(null);
-        setFigures(result.data);
-      } else {
-        setErrors(ruleErrors(result.fieldErrors, ''));
-        setMessage(result.error);
-        focusFirstError();
-      }
+    run(() => previewReleaseAction(readRules(new FormData(form))), {
+      success: null,
+      mapErrors: (fieldErrors) => ruleErrors(fieldErrors, ''),
+      onSuccess: setFigures,
     });
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    startTransition(async () => {
-      const result = await createReleaseAction({
-        name: String(data.get('name') ?? ''),
-        description: String(data.get('description') ?? '') || undefined,
-        rules: readRules(data),
-      });
-      if (result.ok) router.push(`/releases/${result.data.id}`);
-      else {
-        const fieldErrors = result.fieldErrors ?? {};
-        setErrors({ ...ruleErrors(fieldErrors, 'rules.'), ...(fieldErrors.name ? { name: fieldErrors.name } : {}) });
-        setMessage(result.error);
-        focusFirstError();
-      }
-    });
+    run(
+      () =>
+        createReleaseAction({
+          name: String(data.get('name') ?? ''),
+          description: String(data.get('description') ?? '') || undefined,
+          rules: readRules(data),
+        }),
+      {
+        success: null,
+        mapErrors: (fieldErrors) => ({ ...ruleErrors(fieldErrors, 'rules.'), ...(fieldErrors.name ? { name: fieldErrors.name } : {}) }),
+        onSuccess: (release) => router.push(`/releases/${release.id}`),
+      },
+    );
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} className="space-y-4" noValidate>
-      {message ? <Notice tone="error">{message}</Notice> : null}
+    <form {...formProps} onSubmit={submit} className="space-y-4" noValidate>
+      <FormNotice notice={notice} />
       <Card title="Release">
         <div className="grid gap-4 md:grid-cols-2">
           <TextField

@@ -1,5 +1,7 @@
 // Labelled form controls whose errors and hints are tied to the control with aria-describedby.
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { Notice } from '@/components/ui/page-header';
+import type { FormNoticeState } from '@/components/ui/use-action-form';
 
 export const inputClasses =
   'block w-full rounded-md border-0 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:ring-red-500';
@@ -11,6 +13,50 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] | un
       {errors.join(' ')}
     </p>
   );
+}
+
+/** The attributes that tie a control to its error message (rendered by FieldErrors with the same id). */
+export function errorAttributes(errorId: string, errors: string[] | undefined) {
+  return errors?.length ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+}
+
+const INLINE_TONES = { error: 'text-red-700', success: 'text-emerald-700', warning: 'text-amber-800' };
+
+/**
+ * A form's own notice (useActionForm's `notice`): an error is an alert, and the form's description through
+ * `formProps`. Boxed by default; `inline` is a line of text for small forms.
+ */
+export function FormNotice({
+  notice,
+  className,
+  inline = false,
+  children,
+}: {
+  notice: (FormNoticeState & { id: string }) | null;
+  className?: string;
+  inline?: boolean;
+  /** More to say with the notice, e.g. problems not tied to one field. */
+  children?: ReactNode;
+}) {
+  if (!notice) return null;
+  if (inline)
+    return (
+      <p
+        id={notice.id}
+        role={notice.tone === 'error' ? 'alert' : 'status'}
+        className={`text-sm ${INLINE_TONES[notice.tone]} ${className ?? ''}`}
+      >
+        {notice.text}
+        {children}
+      </p>
+    );
+  const body = (
+    <Notice id={notice.id} tone={notice.tone}>
+      {notice.text}
+      {children}
+    </Notice>
+  );
+  return className ? <div className={className}>{body}</div> : body;
 }
 
 interface FieldProps {

@@ -21,7 +21,15 @@ export function Card({ children, className = '', title }: { children: ReactNode;
   );
 }
 
-export function Notice({ tone = 'info', children }: { tone?: 'info' | 'success' | 'error' | 'warning'; children: ReactNode }) {
+export function Notice({
+  tone = 'info',
+  id,
+  children,
+}: {
+  tone?: 'info' | 'success' | 'error' | 'warning';
+  id?: string | undefined;
+  children: ReactNode;
+}) {
   const styles = {
     info: 'bg-brand-50 text-brand-700 ring-brand-100',
     success: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -29,7 +37,7 @@ export function Notice({ tone = 'info', children }: { tone?: 'info' | 'success' 
     warning: 'bg-amber-50 text-amber-900 ring-amber-200',
   };
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md px-3 py-2 text-sm ring-1 ring-inset ${styles[tone]}`}>
+    <div id={id} role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md px-3 py-2 text-sm ring-1 ring-inset ${styles[tone]}`}>
       {children}
     </div>
   );
