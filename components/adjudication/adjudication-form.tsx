@@ -6,15 +6,15 @@
 import type { Decision } from '@/lib/vocabulary/enums';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ExpertVerdicts } from '@/components/adjudication/expert-verdicts';
 import { TextChanges } from '@/components/adjudication/text-changes';
 import { CriterionFields } from '@/components/audit/criterion-fields';
 import { DECISION_KEYS, DECISION_LABELS, DIMENSION_LABELS, WEIGHT_DIRECTION_LABELS } from '@/components/audit/labels';
 import { formatDate } from '@/components/ui/format';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { FieldErrors, inputClasses } from '@/components/ui/field';
-import { Notice } from '@/components/ui/page-header';
+import { FieldErrors, FormNotice, inputClasses } from '@/components/ui/field';
+import { useActionForm } from '@/components/ui/use-action-form';
 import { saveAdjudicationAction } from '@/lib/adjudication/actions';
 import type { AdjudicationVerdict, AdjudicationView, GoldText } from '@/lib/adjudication/get-adjudication-item';
 import { adjudicationErrors } from '@/lib/adjudication/schemas';
@@ -27,7 +27,6 @@ interface Draft {
   rationale: string;
 }
 
-type Errors = Record<string, string[]>;
 
 const isRevision = (decision: string | null) => decision === 'REVISE_MINOR' || decision === 'REVISE_MAJOR';
 
@@ -86,19 +85,34 @@ export function AdjudicationForm({
 }) {
   const router = useRouter();
   const [draft, setDraft] = useState<Draft>(() => fromView(adjudication, original));
-  const [errors, setErrors] = useState<Errors>({});
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const {
+    formProps,
+    errors,
+    setErrors,
+    notice,
+    setNotice,
+    pending: saving,
+    submit,
+    fail,
+  } = useActionForm({
+    focusError: (found) => {
+      const first = FIELD_IDS.find(([key]) => found[key]?.length);
+      if (first) document.getElementById(first[1])?.focus();
+    },
+  });
   const [conflict, setConflict] = useState<{ current: AdjudicationView | null } | null>(null);
-  const [saving, startSaving] = useTransition();
   const rowVersion = useRef(adjudication?.rowVersion ?? 0);
   const draftRef = useRef(draft);
   draftRef.current = draft;
   const noticeRef = useRef<HTMLDivElement>(null);
 
-  const change = useCallback((patch: Partial<Draft>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    setNotice(null);
-  }, []);
+  const change = useCallback(
+    (patch: Partial<Draft>) => {
+      setDraft((current) => ({ ...current, ...patch }));
+      setNotice(null);
+    },
+    [setNotice],
+  );
 
   const chooseDecision = useCallback(
     (decision: Decision, focusNext: boolean) => {
@@ -106,7 +120,7 @@ export function AdjudicationForm({
       setErrors((current) => ({ ...current, goldDecision: [] }));
       if (focusNext && decision !== 'ACCEPT') requestAnimationFrame(() => document.getElementById('gold-dimension-0')?.focus());
     },
-    [change],
+    [change, setErrors],
   );
 
   const adoptVerdict = (verdict: AdjudicationVerdict) => {
@@ -120,51 +134,39 @@ export function AdjudicationForm({
     requestAnimationFrame(() => document.getElementById(verdict.proposedRevision ? 'gold-title' : 'gold-rationale')?.focus());
   };
 
-  const showErrors = useCallback((found: Errors) => {
-    setErrors(found);
-    const first = FIELD_IDS.find(([key]) => found[key]?.length);
-    if (first) requestAnimationFrame(() => document.getElementById(first[1])?.focus());
-  }, []);
-
   const save = useCallback(() => {
-    startSaving(async () => {
-      const current = draftRef.current;
-      const input = {
-        campaignId,
-        criterionId,
-        expectedRowVersion: rowVersion.current,
-        goldDecision: current.goldDecision ?? undefined,
-        dimensions: current.dimensions,
-        weightDirection: current.weightDirection,
-        goldText: isRevision(current.goldDecision) ? current.goldText : null,
-        rationale: current.rationale,
-      };
-      const found = adjudicationErrors(input, original);
-      if (Object.keys(found).length) {
-        setNotice({ tone: 'error', text: 'Please correct the highlighted fields.' });
-        showErrors(found);
-        return;
-      }
-      const result = await saveAdjudicationAction(input as Parameters<typeof saveAdjudicationAction>[0]);
-      if (!result.ok) {
-        setNotice({ tone: 'error', text: result.error });
-        if (result.fieldErrors) showErrors(result.fieldErrors);
-        return;
-      }
-      if (result.data.status === 'conflict') {
-        setConflict({ current: result.data.current });
-        setNotice(null);
+    const current = draftRef.current;
+    const input = {
+      campaignId,
+      criterionId,
+      expectedRowVersion: rowVersion.current,
+      goldDecision: current.goldDecision ?? undefined,
+      dimensions: current.dimensions,
+      weightDirection: current.weightDirection,
+      goldText: isRevision(current.goldDecision) ? current.goldText : null,
+      rationale: current.rationale,
+    };
+    const found = adjudicationErrors(input, original);
+    if (Object.keys(found).length) return fail(found, 'Please correct the highlighted fields.');
+    submit(() => saveAdjudicationAction(input as Parameters<typeof saveAdjudicationAction>[0]), {
+      // A refusal without field errors leaves the highlighted fields as they were.
+      mapErrors: (fieldErrors, shown) => (Object.keys(fieldErrors).length ? fieldErrors : shown),
+      keepErrors: (shown) => shown,
+      success: (data) => (data.status === 'conflict' ? null : data.created ? 'Adjudication saved.' : 'Adjudication updated.'),
+      onSuccess: (data) => {
+        if (data.status === 'conflict') {
+          setConflict({ current: data.current });
+          requestAnimationFrame(() => noticeRef.current?.focus());
+          return;
+        }
+        rowVersion.current = data.adjudication.rowVersion;
+        setErrors({});
+        setConflict(null);
+        router.refresh();
         requestAnimationFrame(() => noticeRef.current?.focus());
-        return;
-      }
-      rowVersion.current = result.data.adjudication.rowVersion;
-      setErrors({});
-      setConflict(null);
-      setNotice({ tone: 'success', text: result.data.created ? 'Adjudication saved.' : 'Adjudication updated.' });
-      router.refresh();
-      requestAnimationFrame(() => noticeRef.current?.focus());
+      },
     });
-  }, [campaignId, criterionId, original, router, showErrors]);
+  }, [campaignId, criterionId, fail, original, router, setErrors, submit]);
 
   const resolveConflict = (keep: 'mine' | 'theirs') => {
     const current = conflict?.current ?? null;
@@ -210,6 +212,7 @@ export function AdjudicationForm({
       </section>
 
       <form
+        {...formProps}
         aria-labelledby="gold-heading"
         className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
         noValidate
@@ -372,7 +375,7 @@ export function AdjudicationForm({
               </div>
             </div>
           ) : null}
-          {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+          <FormNotice notice={notice} />
           {notice?.tone === 'success' ? (
             nextHref ? (
               <Link href={nextHref} className={buttonClasses('primary', 'sm')}>

@@ -5,22 +5,21 @@
 // resets it: a rejected submit keeps everything typed, ticked and chosen.
 import { type AuditMode, DIMENSIONS, CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
 import { useRouter } from 'next/navigation';
-import { type FormEvent, type ReactNode, useId, useRef, useState, useTransition } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { AUDIT_MODE_TEXT, DIMENSION_LABELS } from '@/components/audit/campaign-labels';
 import { SelectionPreview } from '@/components/audit/selection-preview';
 import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ChoiceCards } from '@/components/ui/choice-cards';
-import { FieldErrors, SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { FieldErrors, FormNotice, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/page-header';
-import { useFocusFirstError } from '@/components/ui/use-focus-first-error';
+import { useActionForm } from '@/components/ui/use-action-form';
 import { createCampaignAction, previewSelectionAction } from '@/lib/audit/actions';
 import type { CampaignFormOptions } from '@/lib/audit/campaign-form-options';
 import type { SelectionPreview as Preview } from '@/lib/audit/create-campaign';
 
 type Mode = 'filter' | 'sample';
-type Errors = Record<string, string[]>;
 
 /** Keys whose errors are shown at a field; anything else goes into the summary at the top. */
 const FIELD_KEYS = new Set([
@@ -110,20 +109,18 @@ const checkboxClasses = 'mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 
 
 export function CampaignForm({ options }: { options: CampaignFormOptions }) {
   const router = useRouter();
-  const formRef = useRef<HTMLFormElement>(null);
   const [mode, setMode] = useState<Mode>('filter');
   const [auditMode, setAuditMode] = useState<AuditMode>('new');
   const [k, setK] = useState('3');
   const [experts, setExperts] = useState<Set<string>>(new Set());
   const [seed, setSeed] = useState('1');
-  const [errors, setErrors] = useState<Errors>({});
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const { formRef, formProps, errors, notice, pending, submit: run } = useActionForm();
+  const [running, setRunning] = useState<'preview' | 'create'>('preview');
+  const previewing = pending && running === 'preview';
+  const submitting = pending && running === 'create';
   const [preview, setPreview] = useState<{ data: Preview; stale: boolean } | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
-  const [previewing, startPreview] = useTransition();
-  const [submitting, startSubmit] = useTransition();
   const [created, setCreated] = useState(false);
-  const focusFirstError = useFocusFirstError(formRef);
 
   const defaultDataset = (options.datasets.find((dataset) => dataset.pendingCriteria > 0) ?? options.datasets[0])?.id;
   const kNumber = Number(k);
@@ -135,20 +132,20 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
     const form = formRef.current;
     if (!form) return;
     const selection = readSelection(new FormData(form));
-    startPreview(async () => {
-      const result = await previewSelectionAction(selection);
-      if (result.ok) {
-        setPreview({ data: result.data, stale: false });
+    setRunning('preview');
+    run(() => previewSelectionAction(selection), {
+      notice: false,
+      // The preview validates the selection alone: its paths are relative to it, and it clears only its own.
+      mapErrors: (fieldErrors, current) => ({
+        ...current,
+        ...Object.fromEntries(Object.entries(fieldErrors).map(([key, value]) => [`selection.${key}`, value])),
+      }),
+      keepErrors: (current) => Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('selection'))),
+      onError: (result) => setPreviewError(result.error),
+      onSuccess: (data) => {
+        setPreview({ data, stale: false });
         setPreviewError(null);
-        setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('selection'))));
-      } else {
-        setPreviewError(result.error);
-        // The preview validates the selection alone: its paths are relative to it.
-        const selectionErrors = Object.fromEntries(
-          Object.entries(result.fieldErrors ?? {}).map(([key, value]) => [`selection.${key}`, value]),
-        );
-        setErrors((current) => ({ ...current, ...selectionErrors }));
-      }
+      },
     });
   };
 
@@ -170,19 +167,13 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
       fastThresholdSeconds: text(data, 'fastThresholdSeconds') ?? '',
       selection: readSelection(data),
     };
-    setMessage(null);
-    startSubmit(async () => {
-      const result = await createCampaignAction(input);
-      if (result.ok) {
-        setErrors({});
+    setRunning('create');
+    run(() => createCampaignAction(input), {
+      success: (_data, message) => `${message ?? 'Created the campaign.'} Opening it…`,
+      onSuccess: (campaign) => {
         setCreated(true);
-        setMessage({ tone: 'success', text: `${result.message ?? 'Created the campaign.'} Opening it…` });
-        router.push(`/audit/campaigns/${result.data.id}`);
-        return;
-      }
-      setErrors(result.fieldErrors ?? {});
-      setMessage({ tone: 'error', text: result.error });
-      focusFirstError();
+        router.push(`/audit/campaigns/${campaign.id}`);
+      },
     });
   };
 
@@ -192,13 +183,8 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
   const invalid = (key: string) => (errors[key]?.length ? { 'aria-invalid': true as const } : {});
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label="New campaign" className="space-y-5">
-      {message ? (
-        <Notice tone={message.tone}>
-          {message.text}
-          {otherErrors.length ? <span className="block">{otherErrors.join(' ')}</span> : null}
-        </Notice>
-      ) : null}
+    <form {...formProps} onSubmit={submit} noValidate aria-label="New campaign" className="space-y-5">
+      <FormNotice notice={notice}>{otherErrors.length ? <span className="block">{otherErrors.join(' ')}</span> : null}</FormNotice>
 
       <Section title="Campaign">
         <div className="grid gap-4">

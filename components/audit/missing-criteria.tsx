@@ -1,10 +1,11 @@
 'use client';
 // Proposals for criteria the set is missing: a list to edit or remove, and a form (opened with "n"). Once a
 // reviewer decides one, it shows the decision and the reviewer's note and can no longer change.
-import { forwardRef, useImperativeHandle, useRef, useState, useTransition } from 'react';
+import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/field';
+import { FormNotice, inputClasses } from '@/components/ui/field';
+import { useActionForm } from '@/components/ui/use-action-form';
 import { CriterionFields, type CriterionText, TagsRedLineFields } from '@/components/audit/criterion-fields';
 import { TIER_LABELS, formatPoints } from '@/components/criteria/labels';
 import { deleteProposalAction, saveProposalAction } from '@/lib/audit/actions';
@@ -28,59 +29,48 @@ export const MissingCriteria = forwardRef<MissingCriteriaHandle, { assignmentId:
   function MissingCriteria({ assignmentId, initial, editable }, ref) {
     const [proposals, setProposals] = useState(initial);
     const [form, setForm] = useState<(typeof EMPTY & { proposalId?: number; rowVersion: number }) | null>(null);
-    const [errors, setErrors] = useState<Record<string, string[]>>({});
-    const [message, setMessage] = useState<string | null>(null);
-    const [pending, startTransition] = useTransition();
+    const { formProps, errors, setErrors, notice, setNotice, pending, submit } = useActionForm();
     const titleRef = useRef<HTMLInputElement>(null);
 
     const open = (values: typeof EMPTY & { proposalId?: number; rowVersion: number }) => {
       setForm(values);
       setErrors({});
-      setMessage(null);
+      setNotice(null);
       requestAnimationFrame(() => titleRef.current?.focus());
     };
     useImperativeHandle(ref, () => ({ openNew: () => open({ ...EMPTY, rowVersion: 0 }) }));
 
-    const save = () =>
-      startTransition(async () => {
-        if (!form) return;
-        const result = await saveProposalAction({
-          assignmentId,
-          ...form,
-          points: Number(form.points),
-          tags: form.tags,
-        });
-        if (!result.ok) {
-          setErrors(result.fieldErrors ?? {});
-          setMessage(result.error);
-          return;
-        }
-        const saved: ExpertProposal = {
-          id: result.data.id,
-          rowVersion: result.data.rowVersion,
-          title: form.title.trim(),
-          description: form.description.trim(),
-          tier: form.tier,
-          points: Number(form.points),
-          redLine: form.redLine,
-          tags: form.tags
-            .split(',')
-            .map((tag) => tag.trim())
-            .filter(Boolean),
-          rationale: form.rationale.trim() || null,
-          decision: 'PENDING',
-          decisionNote: null,
-        };
-        setProposals((current) => (form.proposalId ? current.map((p) => (p.id === form.proposalId ? saved : p)) : [...current, saved]));
-        setForm(null);
-        setMessage('Proposal saved.');
+    const save = () => {
+      if (!form) return;
+      submit(() => saveProposalAction({ assignmentId, ...form, points: Number(form.points), tags: form.tags }), {
+        success: 'Proposal saved.',
+        onSuccess: (stored) => {
+          const saved: ExpertProposal = {
+            id: stored.id,
+            rowVersion: stored.rowVersion,
+            title: form.title.trim(),
+            description: form.description.trim(),
+            tier: form.tier,
+            points: Number(form.points),
+            redLine: form.redLine,
+            tags: form.tags
+              .split(',')
+              .map((tag) => tag.trim())
+              .filter(Boolean),
+            rationale: form.rationale.trim() || null,
+            decision: 'PENDING',
+            decisionNote: null,
+          };
+          setProposals((current) => (form.proposalId ? current.map((p) => (p.id === form.proposalId ? saved : p)) : [...current, saved]));
+          setForm(null);
+        },
       });
+    };
 
     const remove = (proposalId: number) =>
-      startTransition(async () => {
-        const result = await deleteProposalAction({ assignmentId, proposalId });
-        if (result.ok) setProposals((current) => current.filter((p) => p.id !== proposalId));
-        setMessage(result.ok ? 'Proposal removed.' : result.error);
+      submit(() => deleteProposalAction({ assignmentId, proposalId }), {
+        success: 'Proposal removed.',
+        onSuccess: () => setProposals((current) => current.filter((p) => p.id !== proposalId)),
       });
 
     return (
@@ -95,11 +85,7 @@ export const MissingCriteria = forwardRef<MissingCriteriaHandle, { assignmentId:
             </Button>
           ) : null}
         </div>
-        {message ? (
-          <p role="status" className="text-sm text-slate-600">
-            {message}
-          </p>
-        ) : null}
+        <FormNotice notice={notice} inline />
         {proposals.length ? (
           <ul className="space-y-2">
             {proposals.map((proposal) => (
@@ -156,6 +142,7 @@ export const MissingCriteria = forwardRef<MissingCriteriaHandle, { assignmentId:
         ) : null}
         {form ? (
           <form
+            {...formProps}
             aria-label="Missing criterion"
             className="grid gap-3 rounded-md bg-white p-3 ring-1 ring-slate-200 sm:grid-cols-4"
             onSubmit={(event) => {

@@ -5,13 +5,13 @@
 // the admin sees which rows it was.
 import { AUDIT_MODES, type AuditMode } from '@/lib/vocabulary/enums';
 import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/page-header';
+import { useActionForm } from '@/components/ui/use-action-form';
 import { AUDIT_MODE_TEXT } from '@/components/audit/campaign-labels';
 import type { AddToCampaignResult } from '@/lib/audit/add-criteria-to-campaign';
-import type { ActionResult } from '@/lib/auth/action';
 import { addToCampaignAction } from '@/lib/audit/actions';
 import { exportCriteriaAction, tagCriteriaAction } from '@/lib/criteria/actions';
 import type { CRITERIA_EXPORT_FORMATS } from '@/lib/criteria/schemas';
@@ -70,60 +70,48 @@ export function CriteriaBulkActions({
   onSelect: (ids: number[]) => void;
 }) {
   const router = useRouter();
-  const [pending, start] = useTransition();
-  const [notice, setNotice] = useState<{ tone: 'error' | 'success' | 'warning'; text: string } | null>(null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { errors, notice, setNotice, pending, submit } = useActionForm();
   const [tag, setTag] = useState('');
   const [campaignId, setCampaignId] = useState(String(campaigns[0]?.id ?? ''));
   const [audit, setAudit] = useState<AuditMode>('new');
 
-  const fail = (result: Extract<ActionResult<unknown>, { ok: false }>) => {
-    setErrors(result.fieldErrors ?? {});
-    setNotice({ tone: 'error', text: result.error });
-  };
-
   const exportAs = (format: (typeof CRITERIA_EXPORT_FORMATS)[number]) =>
-    start(async () => {
-      const result = await exportCriteriaAction({ criterionIds: selectedIds, format });
-      if (!result.ok) return fail(result);
-      setErrors({});
-      setNotice({ tone: 'success', text: `Exported ${plural(result.data.rows, 'criterion', 'criteria')} as ${result.data.fileName}.` });
-      download(result.data.fileName, result.data.mimeType, result.data.content);
+    submit(() => exportCriteriaAction({ criterionIds: selectedIds, format }), {
+      success: (file) => `Exported ${plural(file.rows, 'criterion', 'criteria')} as ${file.fileName}.`,
+      onSuccess: (file) => download(file.fileName, file.mimeType, file.content),
     });
 
   const tagAll = (remove: boolean) =>
-    start(async () => {
-      const result = await tagCriteriaAction({ criterionIds: selectedIds, tag, remove });
-      if (!result.ok) return fail(result);
-      setErrors({});
-      setNotice({ tone: 'success', text: result.message ?? 'Saved.' });
-      router.refresh();
+    submit(() => tagCriteriaAction({ criterionIds: selectedIds, tag, remove }), {
+      success: (_data, message) => message ?? 'Saved.',
+      onSuccess: () => router.refresh(),
     });
 
-  const addAll = () =>
-    start(async () => {
-      const campaign = campaigns.find((choice) => String(choice.id) === campaignId);
-      const result = await addToCampaignAction({ criterionIds: selectedIds, campaignId: Number(campaignId), audit });
-      if (!result.ok) return fail(result);
-      setErrors({});
-      const refused = [
-        ...result.data.refused.busy.flatMap((busy) => busy.criterionIds),
-        ...result.data.refused.notEligible,
-        ...result.data.refused.alreadyIn,
-        ...result.data.refused.otherDataset,
-      ];
-      setNotice({
-        tone: refused.length || result.data.refused.missing.length ? 'warning' : 'success',
-        text: describeAddition(result.data, campaign?.name ?? 'the campaign'),
-      });
-      onSelect(refused);
-      router.refresh();
+  const addAll = () => {
+    const campaign = campaigns.find((choice) => String(choice.id) === campaignId);
+    submit(() => addToCampaignAction({ criterionIds: selectedIds, campaignId: Number(campaignId), audit }), {
+      success: null,
+      onSuccess: (added) => {
+        const refused = [
+          ...added.refused.busy.flatMap((busy) => busy.criterionIds),
+          ...added.refused.notEligible,
+          ...added.refused.alreadyIn,
+          ...added.refused.otherDataset,
+        ];
+        setNotice({
+          tone: refused.length || added.refused.missing.length ? 'warning' : 'success',
+          text: describeAddition(added, campaign?.name ?? 'the campaign'),
+        });
+        onSelect(refused);
+        router.refresh();
+      },
     });
+  };
 
   return (
     <section aria-label="Selected criteria" className="mb-3 space-y-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200">
       {notice ? (
-        <Notice tone={notice.tone}>
+        <Notice id={notice.id} tone={notice.tone}>
           <span data-testid="bulk-notice">{notice.text}</span>
         </Notice>
       ) : null}

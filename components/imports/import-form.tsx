@@ -4,8 +4,9 @@
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useRef, useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
-import { FieldErrors, inputClasses } from '@/components/ui/field';
-import { Notice } from '@/components/ui/page-header';
+import { errorAttributes, FieldErrors, FormNotice, inputClasses } from '@/components/ui/field';
+import { useActionForm } from '@/components/ui/use-action-form';
+import type { ActionResult } from '@/lib/auth/action';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { FORMAT_LABELS, FORMATS } from '@/lib/import/formats/detect';
 
@@ -40,16 +41,32 @@ export function ImportForm({ datasets, jobRunning }: { datasets: string[]; jobRu
   const [dragging, setDragging] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [opening, startOpening] = useTransition();
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const { formProps, errors: fieldErrors, setErrors, notice, setNotice, pending, submit: run } = useActionForm();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const uploadFile = async (file: File, params: URLSearchParams): Promise<ActionResult<number>> => {
+    try {
+      const response = await upload(`/api/imports?${params}`, file, (loaded, total) => setPhase({ kind: 'uploading', loaded, total }));
+      const body = response.body as { id?: number; error?: string; fieldErrors?: Record<string, string[]> };
+      if (response.status === 202 && body.id) return { ok: true, data: body.id };
+      setPhase({ kind: 'idle' });
+      return {
+        ok: false,
+        code: 'ERROR',
+        error: body.error ?? `The upload was refused (${response.status}).`,
+        ...(body.fieldErrors ? { fieldErrors: body.fieldErrors } : {}),
+      };
+    } catch (uploadError) {
+      setPhase({ kind: 'idle' });
+      return { ok: false, code: 'ERROR', error: uploadError instanceof Error ? uploadError.message : 'The upload failed.' };
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    setError(null);
-    setFieldErrors({});
+    setNotice(null);
     if (!file) {
-      setFieldErrors({ file: ['Choose a file to import'] });
+      setErrors({ file: ['Choose a file to import'] });
       return;
     }
     const params = new URLSearchParams({
@@ -58,31 +75,22 @@ export function ImportForm({ datasets, jobRunning }: { datasets: string[]; jobRu
       skipInvalid: data.get('skipInvalid') ? 'true' : 'false',
     });
     setPhase({ kind: 'uploading', loaded: 0, total: file.size });
-    try {
-      const response = await upload(`/api/imports?${params}`, file, (loaded, total) => setPhase({ kind: 'uploading', loaded, total }));
-      const body = response.body as { id?: number; error?: string; fieldErrors?: Record<string, string[]> };
-      if (response.status !== 202 || !body.id) {
-        setPhase({ kind: 'idle' });
-        setError(body.error ?? `The upload was refused (${response.status}).`);
-        setFieldErrors(body.fieldErrors ?? {});
-        return;
-      }
-      // The upload bar stays until the page shows the job.
-      startOpening(() => {
-        router.push(`/datasets/import?job=${body.id}`);
-        setPhase({ kind: 'idle' });
-      });
-    } catch (uploadError) {
-      setPhase({ kind: 'idle' });
-      setError(uploadError instanceof Error ? uploadError.message : 'The upload failed.');
-    }
+    run(() => uploadFile(file, params), {
+      success: null,
+      onSuccess: (id) =>
+        // The upload bar stays until the page shows the job.
+        startOpening(() => {
+          router.push(`/datasets/import?job=${id}`);
+          setPhase({ kind: 'idle' });
+        }),
+    });
   };
 
-  const busy = phase.kind === 'uploading' || opening || jobRunning;
+  const busy = phase.kind === 'uploading' || pending || opening || jobRunning;
   return (
     <div className="space-y-6">
-      <form onSubmit={(event) => void submit(event)} className="space-y-4" aria-label="Import a file" noValidate>
-        {error ? <Notice tone="error">{error}</Notice> : null}
+      <form {...formProps} onSubmit={submit} className="space-y-4" aria-label="Import a file" noValidate>
+        <FormNotice notice={notice} />
         <div>
           <span className="mb-1 block text-sm font-medium text-slate-700" id="file-label">
             File
@@ -120,7 +128,7 @@ export function ImportForm({ datasets, jobRunning }: { datasets: string[]; jobRu
               accept=".jsonl,.json,.csv,.ndjson,.txt"
               className="sr-only"
               aria-labelledby="file-label"
-              aria-describedby={fieldErrors.file ? 'file-error' : undefined}
+              {...errorAttributes('file-error', fieldErrors.file ?? fieldErrors.fileName)}
               onChange={(event) => setFile(event.target.files?.[0] ?? null)}
             />
           </label>
@@ -137,7 +145,7 @@ export function ImportForm({ datasets, jobRunning }: { datasets: string[]; jobRu
               list="dataset-names"
               className={inputClasses}
               aria-invalid={fieldErrors.dataset ? true : undefined}
-              aria-describedby={fieldErrors.dataset ? 'dataset-error' : 'dataset-hint'}
+              aria-describedby={fieldErrors.dataset ? 'dataset-error dataset-hint' : 'dataset-hint'}
               placeholder="New or existing dataset name"
             />
             <datalist id="dataset-names">

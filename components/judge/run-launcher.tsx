@@ -23,7 +23,6 @@ import type { LauncherOptions } from '@/lib/judge/launcher-options';
 import { TIER_WEIGHT_DEFAULTS, type runInputSchema } from '@/lib/judge/run-schemas';
 
 type RunFormInput = z.input<typeof runInputSchema>;
-type Errors = Record<string, string[]>;
 
 const FIELD_KEYS = new Set([
   'endpointIds',

@@ -4,12 +4,12 @@
 // checks everything again; its field errors come back per change (`changes.1`) and per evidence item. A
 // revision that lost a race with another save keeps this draft on screen and shows what is stored.
 import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { WordDiff } from '@/components/audit/revision-editor';
 import { PrincipleEditor } from '@/components/meta-rubrics/principle-editor';
 import { Button } from '@/components/ui/button';
-import { FieldErrors, TextAreaField, TextField, inputClasses } from '@/components/ui/field';
-import { Notice } from '@/components/ui/page-header';
+import { FieldErrors, FormNotice, TextAreaField, TextField, inputClasses } from '@/components/ui/field';
+import { useActionForm } from '@/components/ui/use-action-form';
 import { matchEvidenceOptions } from '@/components/meta-rubrics/match-evidence-options';
 import { createProposalAction, updateProposalAction } from '@/lib/meta-rubrics/actions';
 import type { VersionContent } from '@/lib/meta-rubrics/apply-changes';
@@ -89,10 +89,8 @@ export function ProposalForm({
   const [criterionId, setCriterionId] = useState('');
   const [evidenceSearch, setEvidenceSearch] = useState('');
   const [rebase, setRebase] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [notice, setNotice] = useState<{ tone: 'error' | 'success' | 'warning'; text: string } | null>(null);
+  const { formProps, errors, notice, setNotice, pending, submit: run, fail } = useActionForm();
   const [rowVersion, setRowVersion] = useState(existing?.rowVersion ?? 0);
-  const [pending, start] = useTransition();
   const [nextOp, setNextOp] = useState<ProposalChange['op']>('edit');
 
   const principleById = (id: string) => base.principles.find((principle) => principle.id === id);
@@ -128,58 +126,56 @@ export function ProposalForm({
       return next;
     });
 
-  const submit = () =>
-    start(async () => {
-      const parsedChanges: ProposalChange[] = [];
-      const localErrors: Errors = {};
-      changes.forEach((change, index) => {
-        if (change.op === 'rule' && 'rulesText' in change) {
-          try {
-            parsedChanges.push({ op: 'rule', rules: JSON.parse(change.rulesText) });
-          } catch {
-            localErrors[`changes.${index}`] = ['The rules are not valid JSON'];
-          }
-        } else parsedChanges.push(change as ProposalChange);
-      });
-      if (Object.keys(localErrors).length) {
-        setErrors(localErrors);
-        setNotice({ tone: 'error', text: 'Please correct the highlighted fields.' });
-        return;
-      }
-      const fields = {
-        title,
-        rationale,
-        changes: parsedChanges,
-        evidence: [...evidence.values()].map(({ criterionTitle: _t, ...item }) => item),
-      };
-      const result = existing
-        ? await updateProposalAction({ proposalId: existing.proposalId, rowVersion, rebase, ...fields })
-        : await createProposalAction({ metaRubricId, ...fields });
-      if (!result.ok) {
-        setErrors(result.fieldErrors ?? {});
-        setNotice({ tone: 'error', text: result.error });
-        return;
-      }
-      setErrors({});
-      const data = result.data as { id: number } | { status: 'saved' | 'conflict'; current?: { rowVersion: number; title: string } };
-      if ('status' in data && data.status === 'conflict') {
-        // Keep the draft; the next save overwrites what is stored, on purpose.
-        setRowVersion(data.current?.rowVersion ?? rowVersion);
-        setNotice({
-          tone: 'warning',
-          text: `This proposal was saved elsewhere since you opened it (now “${data.current?.title}”). Your draft is kept here: save again to replace the stored one, or reload to see it.`,
-        });
-        return;
-      }
-      const id = 'id' in data ? data.id : existing?.proposalId;
-      router.push(`/meta-rubrics/${metaRubricId}/proposals/${id}`);
-      router.refresh();
+  const submit = () => {
+    const parsedChanges: ProposalChange[] = [];
+    const localErrors: Errors = {};
+    changes.forEach((change, index) => {
+      if (change.op === 'rule' && 'rulesText' in change) {
+        try {
+          parsedChanges.push({ op: 'rule', rules: JSON.parse(change.rulesText) });
+        } catch {
+          localErrors[`changes.${index}`] = ['The rules are not valid JSON'];
+        }
+      } else parsedChanges.push(change as ProposalChange);
     });
+    if (Object.keys(localErrors).length) return fail(localErrors, 'Please correct the highlighted fields.');
+    const fields = {
+      title,
+      rationale,
+      changes: parsedChanges,
+      evidence: [...evidence.values()].map(({ criterionTitle: _t, ...item }) => item),
+    };
+    run<unknown>(
+      () =>
+        existing
+          ? updateProposalAction({ proposalId: existing.proposalId, rowVersion, rebase, ...fields })
+          : createProposalAction({ metaRubricId, ...fields }),
+      {
+        success: null,
+        onSuccess: (saved) => {
+          const data = saved as { id: number } | { status: 'saved' | 'conflict'; current?: { rowVersion: number; title: string } };
+          if ('status' in data && data.status === 'conflict') {
+            // Keep the draft; the next save overwrites what is stored, on purpose.
+            setRowVersion(data.current?.rowVersion ?? rowVersion);
+            setNotice({
+              tone: 'warning',
+              text: `This proposal was saved elsewhere since you opened it (now “${data.current?.title}”). Your draft is kept here: save again to replace the stored one, or reload to see it.`,
+            });
+            return;
+          }
+          const id = 'id' in data ? data.id : existing?.proposalId;
+          router.push(`/meta-rubrics/${metaRubricId}/proposals/${id}`);
+          router.refresh();
+        },
+      },
+    );
+  };
 
   const shownOptions = matchEvidenceOptions(evidenceOptions, evidenceSearch);
 
   return (
     <form
+      {...formProps}
       className="space-y-6"
       onSubmit={(event) => {
         event.preventDefault();
@@ -187,7 +183,7 @@ export function ProposalForm({
       }}
       noValidate
     >
-      {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+      <FormNotice notice={notice} />
       <div className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <TextField label="Title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} errors={errors.title} />
         <TextAreaField

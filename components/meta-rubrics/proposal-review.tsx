@@ -4,10 +4,10 @@
 // a proposal revised meanwhile is not decided unseen. Approval is offered to everyone but the author (the
 // server refuses it too), needs a note and is confirmed in a second step: it makes a new active version.
 import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { TextAreaField } from '@/components/ui/field';
-import { Notice } from '@/components/ui/page-header';
+import { FormNotice, TextAreaField } from '@/components/ui/field';
+import { useActionForm } from '@/components/ui/use-action-form';
 import type { ActionResult } from '@/lib/auth/action';
 import {
   approveProposalAction,
@@ -36,23 +36,16 @@ export function ProposalReview({
   const router = useRouter();
   const [comment, setComment] = useState('');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const { errors, setErrors, notice, setNotice, pending, submit } = useActionForm();
   const [confirming, setConfirming] = useState(false);
-  const [pending, start] = useTransition();
 
   const run = (send: () => Promise<ActionResult<unknown>>, after?: () => void) =>
-    start(async () => {
-      const result = await send();
-      if (!result.ok) {
-        setErrors(result.fieldErrors ?? {});
-        setNotice({ tone: 'error', text: result.error });
-        return;
-      }
-      setErrors({});
-      setNotice({ tone: 'success', text: result.message ?? 'Saved.' });
-      after?.();
-      router.refresh();
+    submit(send, {
+      success: (_data, message) => message ?? 'Saved.',
+      onSuccess: () => {
+        after?.();
+        router.refresh();
+      },
     });
   const step = { proposalId, rowVersion, ...(note.trim() ? { body: note } : {}) };
   const askToApprove = () => {
@@ -67,7 +60,7 @@ export function ProposalReview({
 
   return (
     <div className="space-y-4">
-      {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+      <FormNotice notice={notice} />
       {undecided && canDecide ? (
         <section aria-label="Review" className="space-y-2 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-sm font-semibold text-slate-900">Review</h2>

@@ -18,8 +18,12 @@ export interface FormNoticeState {
 export interface SubmitOptions<T> {
   /** What to say on success; by default the action's own message, if any. */
   success?: string | ((data: T, message: string | undefined) => string | null) | null;
-  /** Field errors keyed as the form's fields are (e.g. without a schema's prefix). */
-  mapErrors?: (fieldErrors: FieldErrorMap) => FieldErrorMap;
+  /** Field errors keyed as the form's fields are (e.g. without a schema's prefix), or merged with the current ones. */
+  mapErrors?: (fieldErrors: FieldErrorMap, current: FieldErrorMap) => FieldErrorMap;
+  /** The errors a success leaves (a partial check clears only its own); none by default. */
+  keepErrors?: (current: FieldErrorMap) => FieldErrorMap;
+  /** False for a side check (a preview) that reports next to itself: the form's notice and focus stay. */
+  notice?: boolean;
   onSuccess?: (data: T) => void;
   onError?: (result: Extract<ActionResult<T>, { ok: false }>) => void;
 }
@@ -35,11 +39,27 @@ function keptValues(formData: FormData): Record<string, string> {
 export function useActionForm<T = unknown>({
   action,
   clearOnSuccess = false,
+  focusError,
   ...formOptions
-}: { action?: (formData: FormData) => Promise<ActionResult<T>>; clearOnSuccess?: boolean } & SubmitOptions<T> = {}) {
+}: {
+  action?: (formData: FormData) => Promise<ActionResult<T>>;
+  clearOnSuccess?: boolean;
+  /** Where focus goes after a refusal, for forms whose first error is not the first invalid control. */
+  focusError?: (errors: FieldErrorMap) => void;
+} & SubmitOptions<T> = {}) {
   const formRef = useRef<HTMLFormElement>(null);
   const noticeId = `${useId()}-notice`;
-  const focusFirstError = useFocusFirstError(formRef);
+  const focusFirstInvalid = useFocusFirstError(formRef);
+  const focusErrorRef = useRef(focusError);
+  focusErrorRef.current = focusError;
+  const focusFirstError = useCallback(
+    (errors: FieldErrorMap) => {
+      const focus = focusErrorRef.current;
+      if (focus) requestAnimationFrame(() => focus(errors));
+      else focusFirstInvalid();
+    },
+    [focusFirstInvalid],
+  );
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const [notice, setNotice] = useState<FormNoticeState | null>(null);
   const [running, startTransition] = useTransition();
@@ -48,35 +68,41 @@ export function useActionForm<T = unknown>({
     (fieldErrors: FieldErrorMap, text: string) => {
       setErrors(fieldErrors);
       setNotice({ tone: 'error', text });
-      focusFirstError();
+      focusFirstError(fieldErrors);
     },
     [focusFirstError],
   );
   const settle = useCallback(
     <R>(result: ActionResult<R>, options: SubmitOptions<R>) => {
+      const { mapErrors, keepErrors, notice: report = true } = options;
       if (!result.ok) {
-        fail(options.mapErrors ? options.mapErrors(result.fieldErrors ?? {}) : (result.fieldErrors ?? {}), result.error);
+        const fieldErrors = result.fieldErrors ?? {};
+        setErrors((current) => (mapErrors ? mapErrors(fieldErrors, current) : fieldErrors));
+        if (report) {
+          setNotice({ tone: 'error', text: result.error });
+          focusFirstError(fieldErrors);
+        }
         options.onError?.(result);
         return;
       }
-      setErrors({});
+      setErrors((current) => (keepErrors ? keepErrors(current) : {}));
       const text =
         options.success === undefined
           ? (result.message ?? null)
           : typeof options.success === 'function'
             ? options.success(result.data, result.message)
             : options.success;
-      setNotice(text ? { tone: 'success', text } : null);
+      if (report) setNotice(text ? { tone: 'success', text } : null);
       options.onSuccess?.(result.data);
     },
-    [fail],
+    [focusFirstError],
   );
 
   /** Runs an action the form calls itself; `call` returns null when it stopped before calling (it said why). */
   const submit = useCallback(
     <R>(call: () => Promise<ActionResult<R> | null>, options: SubmitOptions<R> = {}) =>
       startTransition(async () => {
-        setNotice(null);
+        if (options.notice !== false) setNotice(null);
         const result = await call();
         if (result) settle(result, options);
       }),
