@@ -4,7 +4,7 @@
 import { TIERS, type Tier } from '@/lib/vocabulary/enums';
 import { parseTerm } from '@/lib/vocabulary/parse-term';
 import type { Ref } from 'react';
-import { FieldErrors, inputClasses } from '@/components/ui/field';
+import { errorAttributes, FieldErrors, inputClasses } from '@/components/ui/field';
 import { TIER_LABELS } from '@/components/criteria/labels';
 
 export interface CriterionText {
@@ -31,8 +31,7 @@ export function CriterionFields<T extends CriterionText>({
   errors?: Record<string, string[]>;
   descriptionRows?: number;
 }) {
-  const a11y = (field: string) =>
-    errors?.[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${idPrefix}-${field}-error` } : {};
+  const a11y = (field: string) => errorAttributes(`${idPrefix}-${field}-error`, errors?.[field]);
   return (
     <>
       <div className="sm:col-span-4">
@@ -58,8 +57,10 @@ export function CriterionFields<T extends CriterionText>({
           className={inputClasses}
           rows={descriptionRows}
           value={value.description}
+          {...a11y('description')}
           onChange={(event) => onChange({ ...value, description: event.target.value })}
         />
+        <FieldErrors id={`${idPrefix}-description-error`} errors={errors?.description} />
       </div>
       <div>
         <label htmlFor={`${idPrefix}-tier`} className={label}>
@@ -69,6 +70,7 @@ export function CriterionFields<T extends CriterionText>({
           id={`${idPrefix}-tier`}
           className={inputClasses}
           value={value.tier}
+          {...a11y('tier')}
           onChange={(event) => onChange({ ...value, tier: parseTerm(TIERS, event.target.value) ?? value.tier })}
         >
           {TIERS.map((tier) => (
@@ -77,6 +79,7 @@ export function CriterionFields<T extends CriterionText>({
             </option>
           ))}
         </select>
+        <FieldErrors id={`${idPrefix}-tier-error`} errors={errors?.tier} />
       </div>
       <div>
         <label htmlFor={`${idPrefix}-points`} className={label}>
