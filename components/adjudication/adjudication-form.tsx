@@ -27,7 +27,6 @@ interface Draft {
   rationale: string;
 }
 
-
 const isRevision = (decision: string | null) => decision === 'REVISE_MINOR' || decision === 'REVISE_MAJOR';
 
 function fromView(view: AdjudicationView | null, original: GoldText): Draft {
