@@ -28,8 +28,6 @@ import { Notice } from '@/components/ui/page-header';
 import { releaseAssignmentAction, submitAssignmentAction } from '@/lib/audit/actions';
 import type { ExpertAssignment } from '@/lib/audit/expert-view';
 
-type Banner = { tone: 'error' | 'success' | 'warning'; text: string };
-
 export function AuditScreen({ assignment, progress }: { assignment: ExpertAssignment; progress: AuditProgress | null }) {
   const router = useRouter();
   const criteria = assignment.criteria;
@@ -37,7 +35,7 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
   const [state, setState] = useState(assignment.state);
   const [ratingError, setRatingError] = useState<string[] | undefined>();
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(null);
+  const [banner, setBanner] = useState<{ tone: 'error' | 'success' | 'warning'; text: string } | null>(null);
   const [justSubmitted, setJustSubmitted] = useState(false);
   const [submitting, startSubmit] = useTransition();
   const [editable, setEditable] = useState(assignment.editable);
