@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DIMENSIONS, SEVERITIES } from '@/lib/vocabulary/enums';
-import { parseTerm, parseTerms } from '@/lib/vocabulary/parse-term';
+import { SEVERITIES } from '@/lib/vocabulary/enums';
+import { parseTerm } from '@/lib/vocabulary/parse-term';
 
 describe('parseTerm', () => {
   it('keeps a term of the vocabulary and turns anything else into null', () => {
@@ -8,9 +8,5 @@ describe('parseTerm', () => {
     expect(parseTerm(SEVERITIES, 'high')).toBeNull();
     expect(parseTerm(SEVERITIES, '')).toBeNull();
     expect(parseTerm(SEVERITIES, null)).toBeNull();
-  });
-
-  it('keeps the known terms of a list, in the vocabulary’s order', () => {
-    expect(parseTerms(DIMENSIONS, ['WEIGHT', 'nonsense', 'CORRECTNESS'])).toEqual(['CORRECTNESS', 'WEIGHT']);
   });
 });
