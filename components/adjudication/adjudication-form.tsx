@@ -13,7 +13,7 @@ import { CriterionFields } from '@/components/audit/criterion-fields';
 import { DECISION_KEYS, DECISION_LABELS, DIMENSION_LABELS, WEIGHT_DIRECTION_LABELS } from '@/components/audit/labels';
 import { formatDate } from '@/components/ui/format';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { FieldErrors, FormNotice, inputClasses } from '@/components/ui/field';
+import { errorAttributes, FieldErrors, FormNotice, inputClasses } from '@/components/ui/field';
 import { useActionForm } from '@/components/ui/use-action-form';
 import { saveAdjudicationAction } from '@/lib/adjudication/actions';
 import type { AdjudicationVerdict, AdjudicationView, GoldText } from '@/lib/adjudication/get-adjudication-item';
@@ -198,8 +198,7 @@ export function AdjudicationForm({
 
   const needsDimensions = draft.goldDecision !== null && draft.goldDecision !== 'ACCEPT';
   const revising = isRevision(draft.goldDecision);
-  const describedBy = (key: string, id: string) =>
-    errors[key]?.length ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+  const describedBy = (key: string, id: string) => errorAttributes(`${id}-error`, errors[key]);
 
   return (
     <div className="space-y-4">
