@@ -1,11 +1,12 @@
 // Analytics end to end: two experts audit the same query (k = 2) and disagree on one criterion; a reviewer
 // watches the dashboard at each stage and adjudicates the disagreement through the adjudication screen. At
-// every stage the dashboard's concordance, Fleiss' kappa and error table must equal what this test computes
-// itself from the verdicts it created (with lib/stats' list forms, not the dashboard's SQL).
+// every stage the dashboard's concordance (its interval with the query as the cluster), Krippendorff's alpha,
+// Fleiss' kappa and error table must equal what this test computes itself from the verdicts it created (with
+// lib/stats' list forms, not the dashboard's SQL).
 import { randomUUID } from 'node:crypto';
 import { type Page, expect, test } from '@playwright/test';
 import { disconnectDb } from '@/lib/db';
-import { fleissKappa, wilsonInterval } from '@/lib/stats';
+import { clusterWilsonInterval, fleissKappa, krippendorffAlpha } from '@/lib/stats';
 import { completeNextQuery, createTestCampaign } from './campaign-fixtures';
 import { storageStateFor } from './fixtures';
 
@@ -24,7 +25,9 @@ async function expectDashboard(
     strict: string;
     interval?: string;
     finalized: string;
-    fleiss: string;
+    alpha: string;
+    /** Shown beside alpha once it is defined. */
+    fleiss?: string;
     confirmedCorrectness: string;
     preliminaryCorrectness: string;
   },
@@ -33,7 +36,9 @@ async function expectDashboard(
   await expect(page.getByTestId('strict-concordance')).toHaveText(expected.strict);
   if (expected.interval) await expect(page.getByText(`95% CI ${expected.interval}`).first()).toBeVisible();
   await expect(page.getByTestId('finalized')).toHaveText(expected.finalized);
-  await expect(page.getByTestId('fleiss-kappa')).toHaveText(expected.fleiss);
+  await expect(page.getByTestId('krippendorff-alpha')).toHaveText(expected.alpha);
+  if (expected.fleiss) await expect(page.getByTestId('fleiss-kappa')).toHaveText(expected.fleiss);
+  await expect(page.getByTestId('multiplicity-note')).toBeVisible();
   const correctness = page.getByTestId('error-CORRECTNESS');
   await expect(correctness.getByRole('cell').nth(1)).toHaveText(expected.preliminaryCorrectness);
   await expect(page.getByTestId('confirmed-CORRECTNESS')).toHaveText(expected.confirmedCorrectness);
@@ -60,7 +65,7 @@ test('concordance, kappa and the error table follow the verdicts and the adjudic
   await expectDashboard(page, campaign.id, {
     strict: '—',
     finalized: '0',
-    fleiss: '—',
+    alpha: '—',
     preliminaryCorrectness: '0',
     confirmedCorrectness: '0',
   });
@@ -80,25 +85,36 @@ test('concordance, kappa and the error table follow the verdicts and the adjudic
   // Independently: n − 1 unanimous accepts, one unresolved; Fleiss over n criteria × 2 verdicts.
   const counts = first.criterionIds.map((id) => (id === disputed ? [1, 1] : [2, 0]));
   const kappaBefore = fleissKappa(counts).kappa;
-  const [low2, high2] = wilsonInterval(n - 1, n - 1);
+  const alphaBefore = krippendorffAlpha(
+    [first.criterionIds.map(() => 'ACCEPT'), first.criterionIds.map((id) => (id === disputed ? 'REJECT' : 'ACCEPT'))],
+    'nominal',
+  ).toFixed(3);
+  // One query: one cluster, so the interval is Wilson's over the query's criteria (design effect 1).
+  const { lower: low2, upper: high2 } = clusterWilsonInterval([{ successes: n - 1, trials: n - 1 }]);
   await expectDashboard(page, campaign.id, {
     strict: pct(1),
     interval: `${pct(low2)}–${pct(high2)}`,
     finalized: String(n - 1),
+    alpha: alphaBefore,
     fleiss: kappaBefore.toFixed(3),
     preliminaryCorrectness: '1',
     confirmedCorrectness: '0',
   });
   await expect(page.getByText(/1 criterion is unresolved/)).toBeVisible();
+  // The undecided criterion is not dropped: the bounds say where concordance lands either way.
+  await expect(page.getByTestId('strict-bounds')).toHaveText(
+    `Bounds: ${pct((n - 1) / n)}–${pct(1)} if the 1 undecided all fail / all pass`,
+  );
 
   // Stage 3: the reviewer adjudicates it as a rejection confirming the correctness error.
   await adjudicate(page, campaign.id, disputed);
-  const [low3, high3] = wilsonInterval(n - 1, n);
+  const { lower: low3, upper: high3 } = clusterWilsonInterval([{ successes: n - 1, trials: n }]);
   await expectDashboard(page, campaign.id, {
     strict: pct((n - 1) / n),
     interval: `${pct(low3)}–${pct(high3)}`,
     finalized: String(n),
-    // Kappa measures the experts' agreement: the adjudication does not change it.
+    // Alpha and kappa measure the experts' agreement: the adjudication does not change them.
+    alpha: alphaBefore,
     fleiss: kappaBefore.toFixed(3),
     preliminaryCorrectness: '1',
     confirmedCorrectness: '1',

@@ -171,6 +171,8 @@ test('two reviewers judge the same pair blind; agreement figures follow; admins 
   expect(afterTwo).toMatchObject({ withTies: '50.0%', withoutTies: '50.0%', kappa: '0.000', n: 2 });
   // Reviewer–reviewer: one pair of reviews, A against B.
   await expect(second.page.getByTestId('reviewer-agreement')).toHaveText('0.0%');
+  // Krippendorff's alpha over the one pair reviewed twice, A against B: D_o = 2 = D_e, so alpha = 0.
+  await expect(second.page.getByTestId('reviewer-alpha')).toHaveText('0.000');
   await expect(second.page.getByTestId('position-consistency')).toHaveText('100.0%');
   // Reviewers may not export; after the disagreement the pair is no longer verified.
   expect((await second.page.request.get(`/api/pairwise/export?run=${runId}`)).status()).toBe(403);

@@ -2,6 +2,7 @@
 // run means. GENERATE: the criteria created (PENDING until audited) with their consensus votes. PAIRWISE: each
 // pair's winner in both presented orders and the position consistency rate.
 import Link from 'next/link';
+import { intervalDetail } from '@/components/analytics/format';
 import { STATUS_LABELS as CRITERION_STATUS_LABELS, type CriterionStatus, TIER_LABELS, formatPoints } from '@/components/criteria/labels';
 import { CHOICE_LABELS, count, formatScore } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
@@ -171,7 +172,8 @@ function GenerateView({ results, datasetId }: { results: GenerateResults; datase
 }
 
 function PairwiseView({ results }: { results: PairwiseResults }) {
-  const rate = results.judgedBoth > 0 ? `${Math.round((results.consistent / results.judgedBoth) * 100)}%` : '—';
+  const { consistency } = results;
+  const rate = consistency.n > 0 ? `${Math.round(consistency.rate * 100)}%` : '—';
   const winner = (choice: string | null, callId: number | null) =>
     choice === null ? (
       <span className="text-slate-400">pending</span>
@@ -188,7 +190,7 @@ function PairwiseView({ results }: { results: PairwiseResults }) {
         <Headline
           label="Position consistency"
           value={rate}
-          hint={`${count(results.consistent)} of ${count(results.judgedBoth)} pairs get the same winner in both orders`}
+          hint={`${count(consistency.count)} of ${count(consistency.n)} pairs get the same winner in both orders${consistency.n > 0 ? ` · ${intervalDetail(consistency)}` : ''}`}
           testId="position-consistency"
         />
       </dl>

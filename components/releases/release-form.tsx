@@ -13,7 +13,7 @@ import { useFocusFirstError } from '@/components/ui/use-focus-first-error';
 import { CATEGORIES } from '@/lib/import/native-schema';
 import { createReleaseAction, previewReleaseAction } from '@/lib/releases/actions';
 import { INCLUDABLE_DECISIONS, RED_LINE_MODES, TEXT_MODES } from '@/lib/releases/schemas';
-import type { ReleaseFigures as Figures } from '@/lib/releases/summarize-candidates';
+import type { ReleaseFigures as Figures } from '@/lib/releases/figures';
 
 const DECISION_LABELS: Record<(typeof INCLUDABLE_DECISIONS)[number], string> = {
   ACCEPT: 'Accepted as written',

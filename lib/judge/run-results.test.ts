@@ -85,8 +85,10 @@ describe('run results', () => {
     if (pairwise.kind !== 'PAIRWISE') throw new Error('expected pairwise results');
     const stored = await prisma.pairwiseComparison.findMany({ where: { runId: compared.id, presentedOrder: 'AB' } });
     expect(pairwise.pairs).toHaveLength(stored.length);
-    expect(pairwise.judgedBoth).toBe(stored.length);
-    expect(pairwise.consistent).toBe(stored.filter((comparison) => comparison.positionConsistent).length);
+    expect(pairwise.consistency.n).toBe(stored.length);
+    expect(pairwise.consistency.count).toBe(stored.filter((comparison) => comparison.positionConsistent).length);
+    // Pairs of one query are one cluster of the interval.
+    expect(pairwise.consistency.clusters).toBe(new Set(stored.map((comparison) => comparison.queryId)).size);
     for (const pair of pairwise.pairs) expect(pair.consistent).toBe(pair.winnerAB === pair.winnerBA);
   });
 });

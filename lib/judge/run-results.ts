@@ -1,7 +1,9 @@
 // What a finished (or running) judge run produced, for its page. GRADE: each response's HealthBench score and
 // tiered score side by side, computed here from the grades with lib/judge/scoring.ts, and the run means.
 // GENERATE: the criteria it created with their consensus votes. PAIRWISE: each pair's winner in both presented
-// orders and the position consistency rate. Every list is bounded; the page says when it shows a part.
+// orders and the position consistency rate (its interval with queries as clusters). Every list is bounded; the
+// page says when it shows a part.
+import { type Rate, clusteredRate } from '@/lib/analytics/rate';
 import { prisma } from '@/lib/db';
 import type { PairChoice, Tier } from '@/lib/generated/prisma/enums';
 import { TIER_WEIGHT_DEFAULTS } from '@/lib/judge/run-schemas';
@@ -76,9 +78,8 @@ export interface PairwiseResults {
   kind: 'PAIRWISE';
   pairs: PairResult[];
   truncated: boolean;
-  /** Pairs judged in both orders, and of those how many got the same winner. */
-  judgedBoth: number;
-  consistent: number;
+  /** Of the pairs judged in both orders, the share that got the same winner (queries as clusters). */
+  consistency: Rate;
 }
 
 export type RunResults = GradeResults | GenerateResults | PairwiseResults;
@@ -221,6 +222,7 @@ async function pairwiseResults(runId: number): Promise<PairwiseResults> {
   });
   const truncated = rows.length > COMPARISON_LIMIT;
   const pairs = new Map<string, PairResult>();
+  const queryOf = new Map<string, number>();
   for (const row of rows.slice(0, COMPARISON_LIMIT)) {
     const key = `${row.queryId}:${row.responseAId}:${row.responseBId}`;
     const pair = pairs.get(key) ?? {
@@ -239,6 +241,7 @@ async function pairwiseResults(runId: number): Promise<PairwiseResults> {
     if (row.presentedOrder === 'AB') Object.assign(pair, { winnerAB: row.winner, scoreAB: row.aggregateScore, callAB: row.judgeCallId });
     else Object.assign(pair, { winnerBA: row.winner, scoreBA: row.aggregateScore, callBA: row.judgeCallId });
     pairs.set(key, pair);
+    queryOf.set(key, row.queryId);
   }
   // Winners are stored in A/B terms, so the two orders agree exactly when they name the same winner.
   for (const pair of pairs.values()) {
@@ -250,8 +253,7 @@ async function pairwiseResults(runId: number): Promise<PairwiseResults> {
     kind: 'PAIRWISE',
     pairs: list.slice(0, LIST_LIMIT),
     truncated: truncated || list.length > LIST_LIMIT,
-    judgedBoth: both.length,
-    consistent: both.filter((pair) => pair.consistent).length,
+    consistency: clusteredRate(both.map((pair) => ({ cluster: queryOf.get(pair.key) ?? 0, success: pair.consistent === true }))),
   };
 }
 

@@ -2,6 +2,7 @@
 // category) are NaN; mismatched input lengths throw.
 export { type BinaryMacroF1Result, binaryMacroF1 } from '@/lib/stats/binary-macro-f1';
 export { type BootstrapOptions, bootstrapInterval } from '@/lib/stats/bootstrap-interval';
+export { type ClusterMeanMoments, clusterMeanInterval } from '@/lib/stats/cluster-mean-interval';
 export {
   type ClusterMoments,
   type ClusterWilsonResult,
