@@ -33,7 +33,8 @@ function Shown({ shown, total, what }: { shown: number; total: number; what: str
 }
 
 function GradeView({ results }: { results: GradeResults }) {
-  const weights = TIERS.map((tier) => `${TIER_LABELS[tier].label.toLowerCase()} ${results.weights[tier]}`).join(', ');
+  const weights = TIERS.map((tier) => `${TIER_LABELS[tier].label.toLowerCase()} ${results.profile.tierWeights[tier]}`).join(', ');
+  const pitfalls = results.profile.pitfalls === 'subtract' ? 'met pitfalls subtract' : 'share of pitfalls avoided';
   return (
     <>
       <dl className="mb-4 grid gap-3 sm:grid-cols-3">
@@ -43,7 +44,12 @@ function GradeView({ results }: { results: GradeResults }) {
           hint="mean over responses, clipped to [0, 1]"
           testId="mean-healthbench"
         />
-        <Headline label="Tiered score" value={formatScore(results.meanTiered)} hint={`mean; weights ${weights}`} testId="mean-tiered" />
+        <Headline
+          label="Tiered score"
+          value={formatScore(results.meanTiered)}
+          hint={`mean, clipped to [0, 1]; the app’s assumptions${results.profileRecorded ? '' : ' (run from before scoring profiles)'}: weights ${weights}; ${pitfalls}`}
+          testId="mean-tiered"
+        />
         <Headline
           label="Responses scored"
           value={count(results.scored)}

@@ -1,6 +1,7 @@
 // Plans and creates a judge run: the run row, its endpoints, and one JudgeTask per unit of work (grade one
 // response on one criterion; generate for one query on one endpoint; compare one pair in one order), then
 // enqueues it. The estimate (calls, tokens, cost) is what the launcher shows before anything starts.
+import { DEFAULT_SCORING_PROFILE, parseScoringProfile } from '@/lib/meta-rubrics/scoring-profile';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
@@ -127,9 +128,15 @@ export async function createRun({ actor, input, enqueueJob = true }: { actor: Se
   const endpoints = await prisma.judgeEndpoint.findMany({ where: { id: { in: input.endpointIds }, active: true }, select: { id: true } });
   if (endpoints.length !== input.endpointIds.length)
     throw invalid('Choose active endpoints.', { endpointIds: ['An endpoint is missing or inactive.'] });
-  if ('metaRubricVersionId' in input) {
-    const version = await prisma.metaRubricVersion.findUnique({ where: { id: input.metaRubricVersionId }, select: { id: true } });
+  // The scoring profile in force is recorded on the run, so its scores never change with the version's later ones.
+  let scoringProfile = DEFAULT_SCORING_PROFILE;
+  if (input.metaRubricVersionId !== undefined) {
+    const version = await prisma.metaRubricVersion.findUnique({
+      where: { id: input.metaRubricVersionId },
+      select: { scoringProfile: true },
+    });
     if (!version) throw invalid('Choose a meta-rubric version.', { metaRubricVersionId: ['Not found.'] });
+    scoringProfile = parseScoringProfile(version.scoringProfile);
   }
   const { tasks } = await planRun(input);
   if (tasks.length === 0)
@@ -139,9 +146,9 @@ export async function createRun({ actor, input, enqueueJob = true }: { actor: Se
     const created = await tx.judgeRun.create({
       data: {
         kind,
-        params: params as Prisma.InputJsonValue,
+        params: { ...params, scoringProfile } as Prisma.InputJsonValue,
         scope: JSON.parse(JSON.stringify({ datasetId, queryIds, category, maxQueries })) as Prisma.InputJsonValue,
-        metaRubricVersionId: 'metaRubricVersionId' in input ? input.metaRubricVersionId : null,
+        metaRubricVersionId: input.metaRubricVersionId ?? null,
         promptTemplate: TEMPLATE_OF[kind],
         promptVersion: PROMPT_VERSION,
         totalTasks: tasks.length,

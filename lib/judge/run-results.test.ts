@@ -8,9 +8,10 @@ import { getCriterionDetail } from '@/lib/criteria/get-criterion-detail';
 import { prisma } from '@/lib/db';
 import { createRun } from '@/lib/judge/create-run';
 import { runJudgeRun } from '@/lib/judge/run-judge-run';
-import { getRunResults } from '@/lib/judge/run-results';
+import { getRunResults, runScoringProfile } from '@/lib/judge/run-results';
 import { runInputSchema } from '@/lib/judge/run-schemas';
 import { healthbenchScore, runMeanScore, tieredScore } from '@/lib/judge/scoring';
+import { DEFAULT_SCORING_PROFILE, legacyScoringProfile, type ScoringProfile } from '@/lib/meta-rubrics/scoring-profile';
 import { type JudgeTestDouble, startJudgeTestDouble } from '@/tools/judge-test-double/server';
 import { FAST_CALLS, seedJudgeFixtures } from '@/tools/fixtures/judge-fixtures';
 
@@ -38,10 +39,28 @@ afterAll(async () => {
 });
 
 describe('run results', () => {
-  it('scores each graded response with both profiles and the run with HealthBench’s clipped mean', async () => {
-    const weights = { ESSENTIAL: 3, IMPORTANT: 1, HIGHLIGHT: 0.5, PITFALL: 2 };
-    const run = await finishedRun({ kind: 'GRADE', tierWeights: weights });
+  it('scores each graded response with the scoring profile recorded on the run, and the run with HealthBench’s clipped mean', async () => {
+    // A draft version with its own profile: the run records it, so editing the version later changes nothing.
+    const source = await prisma.metaRubricVersion.findUniqueOrThrow({ where: { id: versionId } });
+    const profile: ScoringProfile = {
+      ...DEFAULT_SCORING_PROFILE,
+      tierWeights: { ESSENTIAL: 3, IMPORTANT: 1, HIGHLIGHT: 0.5, PITFALL: 2 },
+      pitfalls: 'avoidedShare',
+    };
+    const draft = await prisma.metaRubricVersion.create({
+      data: {
+        metaRubricId: source.metaRubricId,
+        number: 900,
+        status: 'DRAFT',
+        principles: source.principles ?? [],
+        generationRules: source.generationRules ?? {},
+        scoringProfile: profile,
+      },
+    });
+    const run = await finishedRun({ kind: 'GRADE', metaRubricVersionId: draft.id });
     expect(run.status).toBe('SUCCEEDED');
+    expect((run.params as { scoringProfile: unknown }).scoringProfile).toEqual(profile);
+    await prisma.metaRubricVersion.update({ where: { id: draft.id }, data: { scoringProfile: DEFAULT_SCORING_PROFILE } });
     const results = await getRunResults({ runId: run.id, kind: run.kind, params: run.params });
     if (results.kind !== 'GRADE') throw new Error('expected grade results');
     const grades = await prisma.grade.findMany({
@@ -52,12 +71,13 @@ describe('run results', () => {
     const responseIds = [...new Set(grades.map((grade) => grade.responseId))];
     expect(results.totalResponses).toBe(responseIds.length);
     expect(results.scored).toBe(responseIds.length);
-    expect(results.weights).toEqual(weights);
+    expect(results.profile).toEqual(profile);
+    expect(results.profileRecorded).toBe(true);
     const expected = responseIds.map((responseId) => {
       const items = grades
         .filter((grade) => grade.responseId === responseId)
         .map((grade) => ({ ...grade.criterion, met: grade.met === true }));
-      return { responseId, healthbench: healthbenchScore(items), tiered: tieredScore(items, weights) };
+      return { responseId, healthbench: healthbenchScore(items), tiered: tieredScore(items, profile) };
     });
     for (const want of expected) {
       const got = results.responses.find((response) => response.responseId === want.responseId);
@@ -67,6 +87,18 @@ describe('run results', () => {
     }
     expect(results.meanHealthbench).toBeCloseTo(runMeanScore(expected.map((want) => want.healthbench)), 12);
     expect(results.meanTiered).toBeCloseTo(runMeanScore(expected.map((want) => want.tiered.score)), 12);
+    // Without a version: the app's default profile, recorded too.
+    const plain = await finishedRun({ kind: 'GRADE' });
+    expect((plain.params as { scoringProfile: unknown }).scoringProfile).toEqual(DEFAULT_SCORING_PROFILE);
+  });
+
+  it('scores runs from before scoring profiles with their tier weights and the first rules', () => {
+    const weights = { ESSENTIAL: 1, IMPORTANT: 1, HIGHLIGHT: 1, PITFALL: 4 };
+    expect(runScoringProfile({ tierWeights: weights })).toEqual({ profile: legacyScoringProfile(weights), recorded: false });
+    expect(runScoringProfile({ tierWeights: weights }).profile).toMatchObject({
+      pitfalls: 'avoidedShare',
+      pairwise: { veto: 'anyHardFlaw' },
+    });
   });
 
   it('lists the criteria a generation run created with their votes, and pairwise consistency as stored', async () => {
@@ -84,6 +116,9 @@ describe('run results', () => {
     const pairwise = await getRunResults({ runId: compared.id, kind: compared.kind, params: compared.params });
     if (pairwise.kind !== 'PAIRWISE') throw new Error('expected pairwise results');
     const stored = await prisma.pairwiseComparison.findMany({ where: { runId: compared.id, presentedOrder: 'AB' } });
+    // The run records the scoring profile of its version, which decided its verdicts' weights, tie band and veto.
+    const version = await prisma.metaRubricVersion.findUniqueOrThrow({ where: { id: versionId }, select: { scoringProfile: true } });
+    expect((compared.params as { scoringProfile: unknown }).scoringProfile).toEqual(version.scoringProfile);
     expect(pairwise.pairs).toHaveLength(stored.length);
     expect(pairwise.consistency.n).toBe(stored.length);
     expect(pairwise.consistency.count).toBe(stored.filter((comparison) => comparison.positionConsistent).length);

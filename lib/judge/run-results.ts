@@ -6,8 +6,8 @@
 import { type Rate, clusteredRate } from '@/lib/analytics/rate';
 import { prisma } from '@/lib/db';
 import type { PairChoice, Tier } from '@/lib/generated/prisma/enums';
-import { TIER_WEIGHT_DEFAULTS } from '@/lib/judge/run-schemas';
-import { type TierWeights, healthbenchScore, runMeanScore, tieredScore } from '@/lib/judge/scoring';
+import { healthbenchScore, runMeanScore, tieredScore } from '@/lib/judge/scoring';
+import { legacyScoringProfile, parseScoringProfile, type ScoringProfile } from '@/lib/meta-rubrics/scoring-profile';
 
 /** Grades loaded to score a run; a larger run is scored on its first responses (whole responses only). */
 const GRADE_LIMIT = 50_000;
@@ -29,7 +29,10 @@ export interface ScoredResponse {
 
 export interface GradeResults {
   kind: 'GRADE';
-  weights: TierWeights;
+  /** The scoring profile recorded on the run (runs from before profiles: their tier weights, the first rules). */
+  profile: ScoringProfile;
+  /** Whether the run recorded a full profile, or predates profiles. */
+  profileRecorded: boolean;
   /** Responses with at least one grade in the run. */
   totalResponses: number;
   /** The responses scored here (all of them unless the run is larger than GRADE_LIMIT grades). */
@@ -84,13 +87,15 @@ export interface PairwiseResults {
 
 export type RunResults = GradeResults | GenerateResults | PairwiseResults;
 
-function weightsOf(params: unknown): TierWeights {
-  const given = (params as { tierWeights?: Partial<TierWeights> } | null)?.tierWeights;
-  return { ...TIER_WEIGHT_DEFAULTS, ...given };
+/** The profile a run was scored with: recorded since issue 20; older runs kept only their tier weights. */
+export function runScoringProfile(params: unknown): { profile: ScoringProfile; recorded: boolean } {
+  const given = params as { scoringProfile?: unknown; tierWeights?: Partial<ScoringProfile['tierWeights']> } | null;
+  if (given?.scoringProfile !== undefined) return { profile: parseScoringProfile(given.scoringProfile), recorded: true };
+  return { profile: legacyScoringProfile(given?.tierWeights), recorded: false };
 }
 
 async function gradeResults(runId: number, params: unknown): Promise<GradeResults> {
-  const weights = weightsOf(params);
+  const { profile, recorded } = runScoringProfile(params);
   const [rows, totals] = await Promise.all([
     prisma.$queryRaw<
       {
@@ -127,7 +132,7 @@ async function gradeResults(runId: number, params: unknown): Promise<GradeResult
   const responses = [...byResponse.entries()].map(([responseId, grades]) => {
     const first = grades[0] as (typeof grades)[number];
     const items = grades.map((grade) => ({ tier: grade.tier, points: grade.points, met: grade.met === true, redLine: grade.red_line }));
-    const tiered = tieredScore(items, weights);
+    const tiered = tieredScore(items, profile);
     return {
       responseId,
       label: first.label,
@@ -143,7 +148,8 @@ async function gradeResults(runId: number, params: unknown): Promise<GradeResult
   });
   return {
     kind: 'GRADE',
-    weights,
+    profile,
+    profileRecorded: recorded,
     totalResponses: totals[0]?.n ?? 0,
     scored: responses.length,
     meanHealthbench: runMeanScore(responses.map((response) => response.healthbench)),

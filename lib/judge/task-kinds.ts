@@ -26,6 +26,7 @@ import {
   pairwiseJsonSchema,
   pairwiseOutputSchema,
 } from '@/lib/judge/schemas';
+import { runScoringProfile } from '@/lib/judge/run-results';
 import { aggregatePairwise, criterionToAbTerms, toAbTerms } from '@/lib/judge/scoring';
 import { hashOf } from '@/lib/import/normalized';
 
@@ -254,7 +255,8 @@ const pairwise: TaskKind = {
     const order = (payload as { order?: string }).order === 'BA' ? 'BA' : 'AB';
     // Scores and choices are stored in A/B terms whatever order the judge saw.
     const criteria = output.criteria.map((criterion) => criterionToAbTerms(criterion, order));
-    const aggregate = toAbTerms(aggregatePairwise(output.criteria), order);
+    // The run's recorded scoring profile decides the weights, tie band and veto (lib/meta-rubrics/scoring-profile.ts).
+    const aggregate = toAbTerms(aggregatePairwise(output.criteria, runScoringProfile(context.run.params).profile.pairwise), order);
     await tx.pairwiseComparison.create({
       data: {
         runId: context.run.id,
