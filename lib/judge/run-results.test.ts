@@ -128,6 +128,49 @@ describe('run results', () => {
   });
 });
 
+describe('verifiable rubrics', () => {
+  it('gate a pairwise run’s verdicts: the response failing a rubric the other meets loses, in both presented orders', async () => {
+    const source = await prisma.metaRubricVersion.findUniqueOrThrow({ where: { id: versionId } });
+    const plain = await finishedRun({ kind: 'PAIRWISE', metaRubricVersionId: versionId });
+    const pair = await prisma.pairwiseComparison.findFirstOrThrow({
+      where: { runId: plain.id, presentedOrder: 'AB' },
+      include: { responseA: { select: { content: true } }, responseB: { select: { content: true } } },
+      orderBy: { id: 'asc' },
+    });
+    // A rubric only response B meets: a phrase of B's that A lacks.
+    const phrase = pair.responseB.content.slice(0, 24);
+    expect(pair.responseA.content.toLowerCase().includes(phrase.toLowerCase())).toBe(false);
+    const rubric = {
+      title: 'Says what B says',
+      check: { kind: 'requires' as const, pattern: phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') },
+    };
+    const draft = await prisma.metaRubricVersion.create({
+      data: {
+        metaRubricId: source.metaRubricId,
+        number: 901,
+        status: 'DRAFT',
+        principles: source.principles ?? [],
+        generationRules: source.generationRules ?? {},
+        scoringProfile: { ...DEFAULT_SCORING_PROFILE, pairwise: { ...DEFAULT_SCORING_PROFILE.pairwise, verifiable: [rubric] } },
+      },
+    });
+    const gated = await finishedRun({ kind: 'PAIRWISE', metaRubricVersionId: draft.id });
+    const both = await prisma.pairwiseComparison.findMany({
+      where: { runId: gated.id, queryId: pair.queryId, responseAId: pair.responseAId, responseBId: pair.responseBId },
+    });
+    expect(both).toHaveLength(2);
+    for (const comparison of both) {
+      expect(comparison).toMatchObject({
+        winner: 'B',
+        aggregateScore: -2,
+        vetoed: true,
+        vetoReason: 'Response A fails the verifiable rubric "Says what B says".',
+        positionConsistent: true,
+      });
+    }
+  });
+});
+
 describe('criterion detail', () => {
   it('carries the judge’s grades for admins and reviewers, the provenance for admins only, nothing for experts', async () => {
     const grade = await prisma.grade.findFirstOrThrow({ orderBy: { id: 'asc' } });

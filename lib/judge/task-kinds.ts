@@ -26,6 +26,7 @@ import {
   pairwiseJsonSchema,
   pairwiseOutputSchema,
 } from '@/lib/judge/schemas';
+import { gateByVerifiableRubrics } from '@/lib/judge/verifiable-rubrics';
 import { runScoringProfile } from '@/lib/judge/run-results';
 import { aggregatePairwise, criterionToAbTerms, toAbTerms } from '@/lib/judge/scoring';
 import { hashOf } from '@/lib/import/normalized';
@@ -255,8 +256,20 @@ const pairwise: TaskKind = {
     const order = (payload as { order?: string }).order === 'BA' ? 'BA' : 'AB';
     // Scores and choices are stored in A/B terms whatever order the judge saw.
     const criteria = output.criteria.map((criterion) => criterionToAbTerms(criterion, order));
-    // The run's recorded scoring profile decides the weights, tie band and veto (lib/meta-rubrics/scoring-profile.ts).
-    const aggregate = toAbTerms(aggregatePairwise(output.criteria, runScoringProfile(context.run.params).profile.pairwise), order);
+    // The run's recorded scoring profile decides the weights, tie band and veto (lib/meta-rubrics/scoring-profile.ts),
+    // and its verifiable rubrics gate the verdict: checked on both responses' text, in A/B terms.
+    const { pairwise: options } = runScoringProfile(context.run.params).profile;
+    const judged = toAbTerms(aggregatePairwise(output.criteria, options), order);
+    const texts = await tx.response.findMany({
+      where: { id: { in: [numberField(payload, 'responseAId'), numberField(payload, 'responseBId')] } },
+      select: { id: true, content: true },
+    });
+    const textOf = (id: number) => texts.find((response) => response.id === id)?.content ?? '';
+    const aggregate = gateByVerifiableRubrics(
+      judged,
+      { A: textOf(numberField(payload, 'responseAId')), B: textOf(numberField(payload, 'responseBId')) },
+      options.verifiable,
+    );
     await tx.pairwiseComparison.create({
       data: {
         runId: context.run.id,

@@ -7,6 +7,37 @@ import '@/lib/zod-config';
 const weight = z.number().min(0, 'at least 0').max(100, 'at most 100');
 
 export const PITFALL_MODES = ['subtract', 'avoidedShare'] as const;
+
+/** A pattern a reviewer writes: it must compile, and stay short (it runs on every response of a pairwise run). */
+const pattern = z
+  .string()
+  .min(1)
+  .max(200, 'at most 200 characters')
+  .refine((value) => {
+    try {
+      new RegExp(value, 'iu');
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'not a valid regular expression');
+
+/**
+ * A hard constraint a response must meet, checked deterministically on its text (OpenRS's pointwise verifiable
+ * rubrics): a required phrase (a disclaimer), a forbidden pattern (a dosage form), a length limit, or a script.
+ * Patterns are case-insensitive regular expressions.
+ */
+export const verifiableRubricSchema = z.strictObject({
+  title: z.string().trim().min(1).max(200),
+  check: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('requires'), pattern }),
+    z.strictObject({ kind: z.literal('forbids'), pattern }),
+    z.strictObject({ kind: z.literal('maxChars'), chars: z.number().int().min(1).max(1_000_000) }),
+    /** Most letters in the Han script (cjk) or the Latin one (latin). */
+    z.strictObject({ kind: z.literal('script'), script: z.enum(['cjk', 'latin']) }),
+  ]),
+});
+export type VerifiableRubric = z.output<typeof verifiableRubricSchema>;
 export const VETO_MODES = ['byWeightClass', 'anyHardFlaw'] as const;
 
 export const scoringProfileSchema = z.strictObject({
@@ -32,8 +63,13 @@ export const scoringProfileSchema = z.strictObject({
        * anyHardFlaw: the app's first rule, any hard flaw decides it.
        */
       veto: z.enum(VETO_MODES).default('byWeightClass'),
+      /**
+       * Checked on both responses before the judge's criteria count: a response that fails one the other meets
+       * loses outright; when both or neither fail, the aggregate decides.
+       */
+      verifiable: z.array(verifiableRubricSchema).max(50).default([]),
     })
-    .default({ weights: { CORE: 5, IMPORTANT: 2, HIGHLIGHT: 1 }, tieBand: 0.25, veto: 'byWeightClass' }),
+    .default({ weights: { CORE: 5, IMPORTANT: 2, HIGHLIGHT: 1 }, tieBand: 0.25, veto: 'byWeightClass', verifiable: [] }),
 });
 
 export type ScoringProfile = z.output<typeof scoringProfileSchema>;
@@ -77,6 +113,12 @@ export function describeScoringProfile(profile: ScoringProfile): { label: string
     { label: 'Red lines', value: profile.redLineVeto ? 'a violated red-line item sets the tiered score to 0' : 'no veto' },
     { label: 'Pairwise weights', value: `Core ${p.weights.CORE} / Important ${p.weights.IMPORTANT} / Highlight ${p.weights.HIGHLIGHT}` },
     { label: 'Pairwise tie band', value: `|aggregate| < ${p.tieBand} is a tie` },
+    {
+      label: 'Verifiable rubrics',
+      value: p.verifiable.length
+        ? `${p.verifiable.map((rubric) => `“${rubric.title}”`).join(', ')}: a response failing one the other meets loses the pair`
+        : 'none',
+    },
     {
       label: 'Pairwise veto',
       value:
