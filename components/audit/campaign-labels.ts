@@ -1,19 +1,15 @@
 // How campaign enums and durations read on the admin screens.
+import { DECISION_NAMES, DIMENSION_NAMES } from '@/lib/vocabulary/labels';
+import type { AuditMode, Decision, Dimension } from '@/lib/vocabulary/enums';
 import type { BadgeTone } from '@/components/ui/badge';
-import type { Decision, Dimension } from '@/lib/audit/schemas';
 
-export const DIMENSION_LABELS: Record<Dimension, string> = {
-  CORRECTNESS: 'Correctness',
-  COMPREHENSIVENESS: 'Comprehensiveness',
-  RELEVANCE: 'Relevance',
-  WEIGHT: 'Weight rationality',
-};
+export const DIMENSION_LABELS: Record<Dimension, string> = DIMENSION_NAMES;
 
 export const DECISION_LABELS: Record<Decision, { label: string; tone: BadgeTone }> = {
-  ACCEPT: { label: 'Accept', tone: 'green' },
-  REVISE_MINOR: { label: 'Minor revision', tone: 'blue' },
-  REVISE_MAJOR: { label: 'Major revision', tone: 'amber' },
-  REJECT: { label: 'Reject', tone: 'red' },
+  ACCEPT: { label: DECISION_NAMES.ACCEPT, tone: 'green' },
+  REVISE_MINOR: { label: DECISION_NAMES.REVISE_MINOR, tone: 'blue' },
+  REVISE_MAJOR: { label: DECISION_NAMES.REVISE_MAJOR, tone: 'amber' },
+  REJECT: { label: DECISION_NAMES.REJECT, tone: 'red' },
 };
 
 export const CAMPAIGN_STATUS: Record<'OPEN' | 'CLOSED', { label: string; tone: BadgeTone }> = {
@@ -42,3 +38,10 @@ export function formatPercent(percent: number): string {
   if (percent > 0 && percent < 1) return '<1%';
   return `${Math.floor(percent)}%`;
 }
+
+/** The audit modes as the campaign form and the criteria browser offer them (lib/audit/audit-eligibility.ts says what each takes). */
+export const AUDIT_MODE_TEXT: Record<AuditMode, [string, string]> = {
+  new: ['Never audited', 'Criteria no campaign has decided or is auditing (also missing criteria a reviewer accepted).'],
+  revised: ['Revised since their last audit', 'Criteria whose text a decision changed after their last audit.'],
+  all: ['All', 'Every criterion not being audited now, including a second audit of decided ones.'],
+};

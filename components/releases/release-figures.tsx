@@ -1,24 +1,24 @@
 // A release's figures (the preview, or the frozen manifest): the concordance of the audited criteria before
 // the rules, what is in and what it is made of, what is left out and why, and how far the experts agreed, with
 // every number downloadable as CSV. Manifests frozen before issue 20 keep their own labels.
-import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
+import { DECISION_LABELS } from '@/components/audit/campaign-labels';
+import { CATEGORY_LABELS } from '@/components/criteria/labels';
 import { type DistributionEntry, DistributionChart } from '@/components/datasets/distribution-chart';
 import { CsvDownloadLink } from '@/components/ui/csv-download-link';
 import { Facts } from '@/components/ui/facts';
+import { fixed, pct } from '@/components/ui/format';
 import { isLegacyFigures, type Proportion, type StoredReleaseFigures as Figures } from '@/lib/releases/figures';
+import { TIER_NAMES } from '@/lib/vocabulary/labels';
 
 const COLORS = ['#2f6fde', '#0f766e', '#b45309', '#7c3aed', '#be123c', '#475569', '#0891b2', '#65a30d', '#c2410c', '#4f46e5'];
-const DECISION_LABELS: Record<string, string> = { ACCEPT: 'Accept', REVISE_MINOR: 'Minor revision', REVISE_MAJOR: 'Major revision' };
+const DECISION_NAMES = Object.fromEntries(Object.entries(DECISION_LABELS).map(([key, value]) => [key, value.label]));
 const PROVENANCE_LABELS: Record<string, string> = { UNANIMOUS: 'Unanimous', ADJUDICATED: 'Adjudicated' };
 
-const TIER_NAMES = Object.fromEntries(Object.entries(TIER_LABELS).map(([key, value]) => [key, value.label]));
-
-const pct = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);
 const span = (interval: [number, number] | null) => (interval ? ` (95% CI ${pct(interval[0])}–${pct(interval[1])})` : '');
 /** The clustered interval with its design effect, then the plain Wilson interval, labelled as secondary. */
 const clustered = (p: Proportion) =>
   p.interval
-    ? ` (95% CI ${pct(p.interval[0])}–${pct(p.interval[1])}, design effect ${p.designEffect?.toFixed(2) ?? '—'} over ${p.clusters} queries; plain Wilson ${p.plainInterval ? `${pct(p.plainInterval[0])}–${pct(p.plainInterval[1])}` : '—'})`
+    ? ` (95% CI ${pct(p.interval[0])}–${pct(p.interval[1])}, design effect ${fixed(p.designEffect, 2)} over ${p.clusters} queries; plain Wilson ${p.plainInterval ? `${pct(p.plainInterval[0])}–${pct(p.plainInterval[1])}` : '—'})`
     : '';
 const bounds = (range: [number, number] | null) => (range ? `${pct(range[0])}–${pct(range[1])}` : '—');
 
@@ -113,9 +113,9 @@ export function ReleaseFigures({ figures, filename }: { figures: Figures; filena
             ],
             [
               "Fleiss' kappa",
-              figures.fleissKappa.kappa === null
-                ? '—'
-                : `${figures.fleissKappa.kappa.toFixed(3)} (only the ${figures.fleissKappa.subjects} of ${figures.meanAgreement.n} included criteria with exactly ${figures.fleissKappa.raters} verdicts)`,
+              figures.fleissKappa.kappa === null || !Number.isFinite(figures.fleissKappa.kappa)
+                ? fixed(figures.fleissKappa.kappa)
+                : `${fixed(figures.fleissKappa.kappa)} (only the ${figures.fleissKappa.subjects} of ${figures.meanAgreement.n} included criteria with exactly ${figures.fleissKappa.raters} verdicts)`,
             ],
           ]}
         />
@@ -129,7 +129,7 @@ export function ReleaseFigures({ figures, filename }: { figures: Figures; filena
       <div className="grid gap-6 md:grid-cols-2">
         <DistributionChart title="Included by tier" unit="criteria" entries={entries(figures.byTier, TIER_NAMES)} />
         <DistributionChart title="Included by category" unit="criteria" entries={entries(figures.byCategory, CATEGORY_LABELS)} />
-        <DistributionChart title="Included by final decision" unit="criteria" entries={entries(figures.byDecision, DECISION_LABELS)} />
+        <DistributionChart title="Included by final decision" unit="criteria" entries={entries(figures.byDecision, DECISION_NAMES)} />
         <DistributionChart
           title="How the decision was reached"
           unit="criteria"

@@ -2,6 +2,7 @@
 // "New release": a name and the inclusion rules. "Preview" shows what the rules would include and leave
 // out (previewReleaseAction, the same computation as the freeze); "Create draft" stores the release, whose
 // page previews it again and freezes it. Submits with onSubmit so a rejected submit keeps everything.
+import { CATEGORIES } from '@/lib/vocabulary/enums';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useRef, useState, useTransition } from 'react';
 import { ReleaseFigures } from '@/components/releases/release-figures';
@@ -10,15 +11,15 @@ import { Button } from '@/components/ui/button';
 import { FieldErrors, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { Card, Notice } from '@/components/ui/page-header';
 import { useFocusFirstError } from '@/components/ui/use-focus-first-error';
-import { CATEGORIES } from '@/lib/import/native-schema';
 import { createReleaseAction, previewReleaseAction } from '@/lib/releases/actions';
 import { INCLUDABLE_DECISIONS, RED_LINE_MODES, TEXT_MODES } from '@/lib/releases/schemas';
 import type { ReleaseFigures as Figures } from '@/lib/releases/figures';
+import { DECISION_NAMES } from '@/lib/vocabulary/labels';
 
 const DECISION_LABELS: Record<(typeof INCLUDABLE_DECISIONS)[number], string> = {
-  ACCEPT: 'Accepted as written',
-  REVISE_MINOR: 'Minor revision',
-  REVISE_MAJOR: 'Major revision',
+  ACCEPT: DECISION_NAMES.ACCEPT,
+  REVISE_MINOR: DECISION_NAMES.REVISE_MINOR,
+  REVISE_MAJOR: DECISION_NAMES.REVISE_MAJOR,
 };
 
 type Errors = Record<string, string[]>;

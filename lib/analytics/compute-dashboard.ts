@@ -6,10 +6,12 @@
 // their cluster moments (lib/stats). No verdict row is loaded into Node. Definitions: docs/statistics.md.
 import type pg from 'pg';
 import { type Concordance, computeConcordance } from '@/lib/analytics/concordance';
-import { DECISIONS, type OutcomeScope } from '@/lib/analytics/criterion-outcomes';
+import type { OutcomeScope } from '@/lib/analytics/criterion-outcomes';
 import { type Rate, rateFromMoments } from '@/lib/analytics/rate';
 import { pgPool } from '@/lib/db';
 import { type ClusterMoments, cohenKappaFromTable, fleissKappaFromTotals, krippendorffAlphaFromCoincidences } from '@/lib/stats';
+import { DECISIONS } from '@/lib/vocabulary/enums';
+import { CATEGORY_LABELS, RED_LINE_NAMES, TIER_NAMES } from '@/lib/vocabulary/labels';
 
 export type { Rate } from '@/lib/analytics/rate';
 
@@ -309,9 +311,9 @@ async function labels(client: pg.PoolClient, ids: Record<Labelled, string[]>): P
 }
 
 const FIXED_LABELS: Partial<Record<Breakdown, Record<string, string>>> = {
-  category: { CLINICAL_CARE: 'Clinical care', WELLNESS_HEALTH: 'Wellness health', PROFESSIONAL_INQUIRY: 'Professional inquiry' },
-  tier: { ESSENTIAL: 'Essential', IMPORTANT: 'Important', HIGHLIGHT: 'Highlight', PITFALL: 'Pitfall' },
-  redLine: { true: 'Red line', false: 'Not a red line' },
+  category: CATEGORY_LABELS,
+  tier: TIER_NAMES,
+  redLine: RED_LINE_NAMES,
 };
 
 export async function computeDashboard(scope: OutcomeScope = {}): Promise<Dashboard> {

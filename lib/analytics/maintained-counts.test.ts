@@ -6,8 +6,10 @@ import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeDashboard } from '@/lib/analytics/compute-dashboard';
 import { prisma } from '@/lib/db';
-import { type AuditedCampaign, BENCH_REVIEWER_ID, buildAuditedCampaign } from '@/tools/bench/operations/dashboard';
-import { AUDIT_EXPERTS as experts, auditedDemo, dashboardVsRaw } from '@/tools/fixtures/audited-demo';
+import { dashboardVsRaw } from '@/tools/bench/dashboard-vs-raw';
+import { type AuditedCampaign, buildAuditedCampaign } from '@/tools/fixtures/audited-campaign-by-sql';
+import { AUDIT_EXPERTS as experts, auditedDemo } from '@/tools/fixtures/audited-demo';
+import { BENCH_REVIEWER_ID } from '@/tools/fixtures/bench-users';
 import { waitForLockWaiters } from '@/tools/testing/wait-for-lock-waiters';
 
 let db: pg.Pool;

@@ -5,8 +5,9 @@ import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeDashboard, type Dashboard } from '@/lib/analytics/compute-dashboard';
 import { prisma } from '@/lib/db';
-import { BENCH_REVIEWER_ID, buildAuditedCampaign } from '@/tools/bench/operations/dashboard';
+import { buildAuditedCampaign } from '@/tools/fixtures/audited-campaign-by-sql';
 import { AUDIT_EXPERTS, auditedDemo } from '@/tools/fixtures/audited-demo';
+import { BENCH_REVIEWER_ID } from '@/tools/fixtures/bench-users';
 
 const SEED = 5;
 /** Permutations of the four experts tried besides the identity: a cycle, a swap, a reversal. */

@@ -14,7 +14,7 @@ import { detectEncoding, wrongEncodingMessage } from '@/lib/import/detect-encodi
 import { FORMATS, type ImportFormat } from '@/lib/import/formats/detect';
 import type { NormalizedCriterion, NormalizedQuery } from '@/lib/import/normalized';
 import { parseFile } from '@/lib/import/parse-file';
-import type { FileSource } from '@/lib/import/read-lines';
+import type { FileSource } from '@/lib/files/file-source';
 import { sniffFormat } from '@/lib/import/sniff-format';
 import { findUnstorableText, storableText } from '@/lib/security/unstorable-text';
 

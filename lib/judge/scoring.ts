@@ -1,7 +1,7 @@
 // Scores from judge output: HealthBench's rubric score, a tiered score with red-line vetoes, and the
 // aggregate of a pairwise comparison's adaptive criteria. Pure functions, each with its formula. Every constant
 // that is the app's choice comes from a scoring profile (lib/meta-rubrics/scoring-profile.ts).
-import { TIERS, type Tier } from '@/lib/import/native-schema';
+import { TIERS, type Tier } from '@/lib/vocabulary/enums';
 import type { PairChoice, WeightClass } from '@/lib/judge/schemas';
 import { DEFAULT_SCORING_PROFILE, type ScoringProfile } from '@/lib/meta-rubrics/scoring-profile';
 

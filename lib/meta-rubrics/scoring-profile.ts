@@ -1,7 +1,7 @@
 // A meta-rubric version's scoring profile: every constant the judge's scores depend on that is this app's
 // choice, not QuarkMedBench's or OpenRS's published method (docs/statistics.md "Scoring"). Stored with the
 // version, changed through a proposal like any principle, and recorded on every judge run that scores.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import '@/lib/zod-config';
 
 const weight = z.number().min(0, 'at least 0').max(100, 'at most 100');

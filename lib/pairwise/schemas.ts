@@ -1,7 +1,7 @@
 // Input schemas of the pairwise review: what a reviewer sends (claim, blind preference, audit of the judge's
 // criteria, give back). Preferences arrive in the reviewer's display terms (A = the left response as shown to
 // them); lib/pairwise/judgments.ts maps them to canonical A/B terms with the recorded display order.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import '@/lib/zod-config';
 import { dbId, dbInt } from '@/lib/http/db-id';
 
@@ -47,6 +47,10 @@ export const preferenceSchema = z.object({
   secondsDelta: seconds,
 });
 export type PreferenceInput = z.infer<typeof preferenceSchema>;
+
+/** One mark as the reviewer makes it, kept as a draft until the review is submitted. */
+export const draftMarkSchema = z.object({ judgmentId: dbId, criterionId: dbId, mark: z.enum(REVIEWER_MARKS) });
+export type DraftMarkInput = z.infer<typeof draftMarkSchema>;
 
 export const submitReviewSchema = z
   .object({

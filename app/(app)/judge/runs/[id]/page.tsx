@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { JudgeBreadcrumb } from '@/components/judge/breadcrumb';
 import { JOB_STATUSES } from '@/components/judge/labels';
 import { RunDashboard } from '@/components/judge/run-dashboard';
