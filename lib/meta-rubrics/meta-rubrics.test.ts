@@ -393,7 +393,7 @@ describe('approving', () => {
       }),
     );
     if (!created.ok) throw new Error(created.error);
-    const approved = await as(reviewer, () => approveProposalAction({ proposalId: created.data.id, rowVersion: 1 }));
+    const approved = await as(reviewer, () => approveProposalAction({ proposalId: created.data.id, rowVersion: 1, body: 'Agreed' }));
     expect(approved).toMatchObject({
       ok: true,
       data: {
