@@ -203,7 +203,8 @@ function PairwiseView({ results }: { results: PairwiseResults }) {
         />
       </dl>
       <p className="mb-2 text-xs text-slate-500">
-        Winners are named in the pair’s own terms (A, B), whichever response the judge saw first.
+        Winners are named in the pair’s own terms (A, B), whichever response the judge saw first. A response that fails a verifiable rubric
+        of the scoring profile the other meets loses the pair (judged rubrics once every yes/no call has answered).
       </p>
       {results.pairs.length === 0 ? (
         <p className="text-sm text-slate-500">No comparison yet.</p>
@@ -220,6 +221,7 @@ function PairwiseView({ results }: { results: PairwiseResults }) {
                 <Th>Winner, A shown first</Th>
                 <Th>Winner, B shown first</Th>
                 <Th>Consistent</Th>
+                <Th>Veto</Th>
               </>
             }
           >
@@ -233,6 +235,7 @@ function PairwiseView({ results }: { results: PairwiseResults }) {
                 <Td>
                   {pair.consistent === null ? '—' : pair.consistent ? <Badge tone="green">Yes</Badge> : <Badge tone="amber">No</Badge>}
                 </Td>
+                <Td className="text-xs">{pair.vetoReason ?? '—'}</Td>
               </tr>
             ))}
           </SimpleTable>

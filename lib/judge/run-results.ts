@@ -75,6 +75,8 @@ export interface PairResult {
   consistent: boolean | null;
   callAB: number | null;
   callBA: number | null;
+  /** Why a veto decided the pair (a hard flaw, or a verifiable rubric one response fails), in either order. */
+  vetoReason: string | null;
 }
 
 export interface PairwiseResults {
@@ -221,6 +223,7 @@ async function pairwiseResults(runId: number): Promise<PairwiseResults> {
       winner: true,
       aggregateScore: true,
       judgeCallId: true,
+      vetoReason: true,
       query: { select: { externalId: true } },
       responseA: { select: { sourceLabel: true } },
       responseB: { select: { sourceLabel: true } },
@@ -243,7 +246,9 @@ async function pairwiseResults(runId: number): Promise<PairwiseResults> {
       consistent: null,
       callAB: null,
       callBA: null,
+      vetoReason: null,
     };
+    pair.vetoReason ??= row.vetoReason;
     if (row.presentedOrder === 'AB') Object.assign(pair, { winnerAB: row.winner, scoreAB: row.aggregateScore, callAB: row.judgeCallId });
     else Object.assign(pair, { winnerBA: row.winner, scoreBA: row.aggregateScore, callBA: row.judgeCallId });
     pairs.set(key, pair);

@@ -60,3 +60,50 @@ describe('gateByVerifiableRubrics', () => {
     });
   });
 });
+
+describe('judged verifiable rubrics', () => {
+  const judged = aggregatePairwise([{ weightClass: 'CORE', hardFlaw: false, choice: 'A', score: 2 }]);
+  const ASKED: VerifiableRubric = { title: 'Asks about allergies', check: { kind: 'judge', constraint: 'Asks about drug allergies.' } };
+  const answers = (entries: [string, boolean][]) => new Map(entries);
+
+  it('take no decision from the text: only the judge’s yes/no answer fails a response', () => {
+    expect(meetsVerifiableRubric('Any text at all.', ASKED)).toBeNull();
+    const gated = gateByVerifiableRubrics(judged, { A: 'x', B: 'y' }, [ASKED], {
+      A: answers([['Asks about allergies', false]]),
+      B: answers([['Asks about allergies', true]]),
+    });
+    expect(gated).toMatchObject({
+      score: -2,
+      winner: 'B',
+      vetoed: true,
+      vetoReason: 'Response A fails the verifiable rubric "Asks about allergies" (by the judge’s yes/no answer).',
+      failedRubrics: { A: ['Asks about allergies'], B: [] },
+      uncheckedRubrics: { A: [], B: [] },
+    });
+  });
+
+  it('count a rubric without an answer as neither met nor failed, and combine with the text checks', () => {
+    // Without answers the judge's verdict stands, and the rubric is reported unchecked on both sides.
+    expect(gateByVerifiableRubrics(judged, { A: 'x', B: 'y' }, [ASKED])).toMatchObject({
+      winner: 'A',
+      vetoed: false,
+      uncheckedRubrics: { A: ['Asks about allergies'], B: ['Asks about allergies'] },
+    });
+    // B fails a text check, A fails the judged one: both fail, so the judge's verdict stands.
+    const both = gateByVerifiableRubrics(judged, { A: 'See your doctor.', B: 'Rest.' }, [DISCLAIMER, ASKED], {
+      A: answers([['Asks about allergies', false]]),
+      B: answers([['Asks about allergies', true]]),
+    });
+    expect(both).toMatchObject({
+      winner: 'A',
+      vetoed: false,
+      failedRubrics: { A: ['Asks about allergies'], B: ['Says to see a clinician'] },
+    });
+  });
+
+  it('are refused in a profile without a constraint', () => {
+    const parse = (check: unknown) => scoringProfileSchema.safeParse({ pairwise: { verifiable: [{ title: 'x', check }] } }).success;
+    expect(parse({ kind: 'judge', constraint: '' })).toBe(false);
+    expect(parse({ kind: 'judge', constraint: 'Names a follow-up date.' })).toBe(true);
+  });
+});

@@ -23,9 +23,10 @@ const pattern = z
   }, 'not a valid regular expression');
 
 /**
- * A hard constraint a response must meet, checked deterministically on its text (OpenRS's pointwise verifiable
- * rubrics): a required phrase (a disclaimer), a forbidden pattern (a dosage form), a length limit, or a script.
- * Patterns are case-insensitive regular expressions.
+ * A hard constraint a response must meet (OpenRS's pointwise verifiable rubrics): checked deterministically on
+ * its text where a check exists (a required phrase such as a disclaimer, a forbidden pattern such as a dosage
+ * form, a length limit, a script; patterns are case-insensitive regular expressions), else by a separate yes/no
+ * judge call per response ("does the response satisfy this constraint?", lib/judge/prompts/verify.v1.md).
  */
 export const verifiableRubricSchema = z.strictObject({
   title: z.string().trim().min(1).max(200),
@@ -35,6 +36,8 @@ export const verifiableRubricSchema = z.strictObject({
     z.strictObject({ kind: z.literal('maxChars'), chars: z.number().int().min(1).max(1_000_000) }),
     /** Most letters in the Han script (cjk) or the Latin one (latin). */
     z.strictObject({ kind: z.literal('script'), script: z.enum(['cjk', 'latin']) }),
+    /** No deterministic check: the judge answers whether the response satisfies the constraint, as written. */
+    z.strictObject({ kind: z.literal('judge'), constraint: z.string().trim().min(1).max(1_000, 'at most 1000 characters') }),
   ]),
 });
 export type VerifiableRubric = z.output<typeof verifiableRubricSchema>;
@@ -116,7 +119,9 @@ export function describeScoringProfile(profile: ScoringProfile): { label: string
     {
       label: 'Verifiable rubrics',
       value: p.verifiable.length
-        ? `${p.verifiable.map((rubric) => `“${rubric.title}”`).join(', ')}: a response failing one the other meets loses the pair`
+        ? `${p.verifiable
+            .map((rubric) => `“${rubric.title}”${rubric.check.kind === 'judge' ? ' (a yes/no judge call)' : ''}`)
+            .join(', ')}: a response failing one the other meets loses the pair`
         : 'none',
     },
     {
