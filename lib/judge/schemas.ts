@@ -4,7 +4,6 @@
 // JSON Schema cannot carry (a choice that must agree with its score) live only in the zod refinements.
 import { TIERS } from '@/lib/vocabulary/enums';
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 
 export const PAIR_CHOICES = ['A', 'B', 'TIE'] as const;
 export const WEIGHT_CLASSES = ['CORE', 'IMPORTANT', 'HIGHLIGHT'] as const;

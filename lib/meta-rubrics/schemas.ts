@@ -2,7 +2,6 @@
 // schemas validate the demo files, the editor, proposals and the judge's generation prompt.
 import { TIERS } from '@/lib/vocabulary/enums';
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 import { dbId, dbInt } from '@/lib/http/db-id';
 import { scoringProfileSchema } from '@/lib/meta-rubrics/scoring-profile';
 
