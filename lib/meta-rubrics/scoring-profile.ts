@@ -2,7 +2,6 @@
 // choice, not QuarkMedBench's or OpenRS's published method (docs/statistics.md "Scoring"). Stored with the
 // version, changed through a proposal like any principle, and recorded on every judge run that scores.
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 
 const weight = z.number().min(0, 'at least 0').max(100, 'at most 100');
 
