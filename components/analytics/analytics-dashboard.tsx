@@ -59,7 +59,8 @@ export function AnalyticsDashboard({ dashboard, by, query }: { dashboard: Dashbo
               `— because ${noFinal}`
             ) : (
               <>
-                {totals.strict.count} of {totals.finalized} accepted · {intervalDetail(totals.strict)}
+                {totals.strict.count} of {totals.finalized} accepted ·{' '}
+                <span data-testid="strict-interval">{intervalDetail(totals.strict)}</span>
                 <span className="block" data-testid="strict-bounds">
                   Bounds: {boundsText(totals, 'strict')}
                 </span>

@@ -18,7 +18,9 @@ function Headline({ label, value, hint, testId }: { label: string; value: string
       <dd className="text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
         {value}
       </dd>
-      <dd className="text-xs text-slate-500">{hint}</dd>
+      <dd className="text-xs text-slate-500" data-testid={`${testId}-detail`}>
+        {hint}
+      </dd>
     </div>
   );
 }

@@ -43,7 +43,9 @@ function Stat({ label, value, detail, testId }: { label: string; value: string; 
         <span className="text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
           {value}
         </span>
-        <span className="mt-0.5 block text-xs text-slate-500">{detail}</span>
+        <span className="mt-0.5 block text-xs text-slate-500" data-testid={`${testId}-detail`}>
+          {detail}
+        </span>
       </dd>
     </div>
   );
@@ -333,6 +335,10 @@ export function PairwiseAnalyticsView({ analytics }: { analytics: PairwiseAnalyt
         <GroupChart title="By category" groups={analytics.byCategory} filename="pairwise-by-category" labels={CATEGORY_LABELS} />
         <GroupChart title="By meta-rubric version" groups={analytics.byVersion} filename="pairwise-by-meta-rubric-version" />
       </div>
+      <p className="text-xs text-slate-500" data-testid="multiplicity-note">
+        Across the groups of these breakdowns, some 95% intervals will exclude the overall figure by chance alone (about one group in twenty
+        when nothing differs): treat a single outlier as a lead to check, not a finding.
+      </p>
       <RejectedCriteriaChart analytics={analytics} />
     </div>
   );
