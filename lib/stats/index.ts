@@ -5,8 +5,24 @@ export { type BootstrapOptions, bootstrapInterval } from '@/lib/stats/bootstrap-
 export { type CohenKappaResult, cohenKappa, cohenKappaFromTable } from '@/lib/stats/cohen-kappa';
 export { type FleissKappaResult, fleissKappa, fleissKappaFromTotals } from '@/lib/stats/fleiss-kappa';
 export { gwetAC1 } from '@/lib/stats/gwet-ac1';
-export { healthbenchPairwiseF1, type PairwiseF1Result, type PairwiseItem } from '@/lib/stats/healthbench-pairwise-f1';
+export {
+  addPairs,
+  type ClassMetrics,
+  healthbenchPairwiseF1,
+  type PairCounts,
+  type PairwiseF1Result,
+  type PairwiseItem,
+  pairwiseF1FromCounts,
+  type RateWithN,
+} from '@/lib/stats/healthbench-pairwise-f1';
 export { krippendorffAlpha, krippendorffAlphaFromCoincidences, type MeasurementLevel } from '@/lib/stats/krippendorff-alpha';
-export { type LeaveOneOutResult, leaveOneOutPairwiseF1 } from '@/lib/stats/leave-one-out-pairwise-f1';
+export {
+  type LeaveOneOutResult,
+  leaveOneOutFromCounts,
+  leaveOneOutPairwiseF1,
+  type RaterLabel,
+  type RaterResult,
+} from '@/lib/stats/leave-one-out-pairwise-f1';
+export { confusionFromTable, type MajorityConfusion, majorityConfusion } from '@/lib/stats/majority-confusion';
 export { percentAgreement } from '@/lib/stats/percent-agreement';
 export { wilsonInterval, Z_95 } from '@/lib/stats/wilson-interval';
