@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import { DECISIONS, type OutcomeScope } from '@/lib/analytics/criterion-outcomes';
 import { pgPool } from '@/lib/db';
+import { type JudgeAgreementSummary, summarizeJudgeAgreement } from '@/lib/judge-agreement/summarize-judge-agreement';
 import { cohenKappaFromTable, fleissKappaFromTotals, krippendorffAlphaFromCoincidences, wilsonInterval } from '@/lib/stats';
 
 export const BREAKDOWNS = [
@@ -93,7 +94,8 @@ export interface Dashboard {
   agreement: Agreement;
   /** Per day the final decisions were reached. */
   overTime: (Counts & { day: string })[];
-  judge: { available: false; reason: string };
+  /** The latest grading run measured against clinicians in this scope (lib/judge-agreement). */
+  judge: JudgeAgreementSummary;
 }
 
 export function rate(count: number, n: number): Rate {
@@ -295,6 +297,8 @@ const FIXED_LABELS: Partial<Record<Breakdown, Record<string, string>>> = {
 };
 
 export async function computeDashboard(scope: OutcomeScope = {}): Promise<Dashboard> {
+  const judge = summarizeJudgeAgreement(scope);
+  judge.catch(() => {}); // awaited below; a failure before then must not be an unhandled rejection
   const client = await pgPool().connect();
   try {
     await foldOutcomeDeltas(client);
@@ -359,11 +363,7 @@ export async function computeDashboard(scope: OutcomeScope = {}): Promise<Dashbo
           .sort((a, b) => a.label.localeCompare(b.label)),
       },
       overTime,
-      judge: {
-        available: false,
-        reason:
-          'No expert met/not-met labels on graded responses yet: the judge-vs-expert F1 needs both the judge’s grades and physicians’ grades of the same responses.',
-      },
+      judge: await judge,
     };
   } finally {
     client.release();

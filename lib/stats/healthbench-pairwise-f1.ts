@@ -64,7 +64,7 @@ export function pairwiseF1FromCounts(counts: PairCounts): PairwiseF1Result {
   const notMet = classMetrics(tn, tn + fn, tn + fp);
   const defined = [met.f1.value, notMet.f1.value].filter((value) => !Number.isNaN(value));
   const balanced = defined.length === 0 ? Number.NaN : defined.length === 2 ? (met.f1.value + notMet.f1.value) / 2 : (defined[0] as number);
-  return { met, notMet, balancedF1: { value: balanced, n: met.f1.n + notMet.f1.n }, pairs: tp + fp + fn + tn, counts };
+  return { met, notMet, balancedF1: { value: balanced, n: met.f1.n + notMet.f1.n }, pairs: tp + fp + fn + tn, counts: { tp, fp, fn, tn } };
 }
 
 /** Adds one item's pairs (candidate against each other label; nulls skipped) to the counts. */
