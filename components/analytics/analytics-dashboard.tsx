@@ -11,6 +11,7 @@ import {
 import { fixed, interval, pct } from '@/components/analytics/format';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/page-header';
+import { Stat } from '@/components/ui/stat';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import { BREAKDOWNS, type Breakdown, type Dashboard } from '@/lib/analytics/compute-dashboard';
 
@@ -26,18 +27,6 @@ export const BREAKDOWN_LABELS: Record<Breakdown, string> = {
   campaign: 'Campaign',
   expert: 'Expert',
 };
-
-function Stat({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
-  return (
-    <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
-        {value}
-      </dd>
-      {detail ? <dd className="mt-0.5 text-xs text-slate-500">{detail}</dd> : null}
-    </div>
-  );
-}
 
 function JudgeCard({ judge }: { judge: Dashboard['judge'] }) {
   if (!judge.available)

@@ -80,6 +80,13 @@ export const ROUTE_POLICY: RoutePolicy[] = [
   // Endpoints, runs and calls may not exist yet when the role matrix runs: admins get the page or 404.
   { route: '/judge/endpoints/[id]', roles: SECTIONS.judge.roles, sample: '/judge/endpoints/1', objectLevel: true, kind: 'page' },
   { route: '/judge/runs/[id]', roles: SECTIONS.judge.roles, sample: '/judge/runs/1', objectLevel: true, kind: 'page' },
+  {
+    route: '/judge/runs/[id]/agreement',
+    roles: SECTIONS.judge.roles,
+    sample: '/judge/runs/1/agreement',
+    objectLevel: true,
+    kind: 'page',
+  },
   { route: '/judge/calls/[id]', roles: SECTIONS.judge.roles, sample: '/judge/calls/1', objectLevel: true, kind: 'page' },
   { route: '/releases', roles: SECTIONS.releases.roles, kind: 'page' },
   { route: '/releases/new', roles: SECTIONS.releases.roles, kind: 'page' },

@@ -5,6 +5,7 @@
 // aggregated in SQL (one statement per figure set); lib/stats finishes the statistics from the counts.
 import 'server-only';
 import { pgPool } from '@/lib/db';
+import { AGREEMENT_BREAKDOWNS, type AgreementBreakdown, BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '@/lib/judge-agreement/schemas';
 import {
   bootstrapInterval,
   confusionFromTable,
@@ -16,13 +17,6 @@ import {
   pairwiseF1FromCounts,
   wilsonInterval,
 } from '@/lib/stats';
-
-export const AGREEMENT_BREAKDOWNS = ['category', 'tier', 'tag', 'model'] as const;
-export type AgreementBreakdown = (typeof AGREEMENT_BREAKDOWNS)[number];
-
-/** Seed and resamples of the cluster bootstrap (clusters = queries): the app's choice, fixed so a page is reproducible. */
-export const BOOTSTRAP_SEED = 19;
-export const BOOTSTRAP_RESAMPLES = 1000;
 
 export interface AgreementFigures {
   /** The judge against every clinician label of the items (HealthBench's pairwise_model_*). */

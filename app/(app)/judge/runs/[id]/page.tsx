@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { JudgeBreadcrumb } from '@/components/judge/breadcrumb';
@@ -38,6 +39,13 @@ export default async function RunPage({
   return (
     <div>
       <JudgeBreadcrumb current={`Run #${run.id}`} />
+      {run.kind === 'GRADE' ? (
+        <p className="mb-3 text-sm">
+          <Link className="font-medium text-brand-600 hover:underline" href={`/judge/runs/${run.id}/agreement`}>
+            Agreement with clinicians (HealthBench meta-evaluation)
+          </Link>
+        </p>
+      ) : null}
       <RunDashboard run={run} tasks={tasks} filter={{ status: filter.status, page: filter.page, pageSize: PAGE_SIZE }} results={results} />
     </div>
   );

@@ -1,0 +1,172 @@
+// The judge measured against clinicians, end to end: an admin uploads a HealthBench meta-evaluation file (physician
+// labels) through the import page, grades the same responses with the judge test double through the run launcher,
+// and opens the run's agreement page. Every figure on it must equal this spec's own computation: the clinicians'
+// ceiling from the file alone, the judge's figures from the file's labels and the grades stored for the run. The
+// dashboard's "Judge vs experts" card shows the same balanced F1 for the dataset.
+import { expect, test } from '@playwright/test';
+import { fixed } from '@/components/analytics/format';
+import { disconnectDb, prisma } from '@/lib/db';
+import { healthbenchPairwiseF1, leaveOneOutPairwiseF1, majorityConfusion } from '@/lib/stats';
+import { mulberry32 } from '@/lib/stats/mulberry32';
+import { type JudgeTestDouble, startJudgeTestDouble } from '@/tools/judge-test-double/server';
+import { storageStateFor } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+const token = `agree${Date.now()}`;
+const DATASET = `E2E agreement ${token}`;
+const ENDPOINT = `Agreement double ${token}`;
+
+interface Line {
+  prompt_id: string;
+  prompt: { role: string; content: string }[];
+  completion_id: string;
+  completion: string;
+  rubric: string;
+  binary_labels: boolean[];
+  anonymized_physician_ids: string[];
+  category: string;
+}
+
+const random = mulberry32(20);
+const lines: Line[] = [];
+for (let p = 0; p < 3; p++)
+  for (let c = 0; c < 2; c++)
+    for (let r = 0; r < 3; r++) {
+      const truth = random() < 0.5;
+      const physicians = ['dr-a', 'dr-b', 'dr-c', 'dr-d'].filter((_, i) => (i + p + r) % 4 !== 0);
+      lines.push({
+        prompt_id: `${token}-p${p}`,
+        prompt: [{ role: 'user', content: `Prompt ${p}: my father is dizzy after starting a new blood pressure pill.` }],
+        completion_id: `${token}-p${p}-c${c}`,
+        completion: `Completion ${c} to prompt ${p}: check his blood pressure and call his doctor today.`,
+        rubric: `Rubric ${r}: mentions ${['orthostatic hypotension', 'checking blood pressure', 'contacting the prescriber'][r]}.`,
+        binary_labels: physicians.map(() => (random() < 0.8 ? truth : !truth)),
+        anonymized_physician_ids: physicians,
+        category: r === 0 ? 'cluster_safety' : 'cluster_completeness',
+      });
+    }
+const FILE = `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
+const raterLabels = (line: Line) => line.binary_labels.map((met, i) => ({ rater: line.anonymized_physician_ids[i] as string, met }));
+
+let double: JudgeTestDouble;
+let runId = 0;
+
+test.beforeAll(async () => {
+  double = await startJudgeTestDouble({ seed: 7, latencyMs: 5 });
+});
+
+test.afterAll(async () => {
+  await double?.close();
+  await disconnectDb();
+});
+
+test.describe('as an admin', () => {
+  test.use({ storageState: storageStateFor('ADMIN') });
+
+  test('imports physician labels in the HealthBench meta-evaluation format', async ({ page }) => {
+    await page.goto('/datasets/import');
+    const form = page.getByRole('form', { name: 'Import a file' });
+    await form
+      .locator('input[type=file]')
+      .setInputFiles({ name: `${token}.meta.jsonl`, mimeType: 'application/jsonl', buffer: Buffer.from(FILE) });
+    await form.getByLabel('Dataset').fill(DATASET);
+    await form.getByRole('button', { name: 'Import' }).click();
+    const result = page.getByRole('region', { name: 'Import result' });
+    await expect(result).toBeVisible({ timeout: 30_000 });
+    await expect(result).toContainText('healthbench-meta');
+    const labels = lines.reduce((sum, line) => sum + line.binary_labels.length, 0);
+    const row = (label: string) => result.getByRole('table', { name: 'Records' }).getByRole('row', { name: new RegExp(`^${label}`) });
+    await expect(row('Queries')).toHaveText(/Queries\s*3\s*0\s*0/);
+    await expect(row('Responses')).toHaveText(/Responses\s*6\s*0\s*0/);
+    await expect(row('Criteria')).toHaveText(/Criteria\s*9\s*0\s*0/);
+    await expect(row('Physician labels')).toHaveText(new RegExp(`Physician labels\\s*${labels}\\s*0\\s*0`));
+    await expect(result).toContainText('9 rubric items matched no criterion');
+  });
+
+  test('a grading run through the launcher, measured against the clinicians: every figure as computed here', async ({ page }) => {
+    test.setTimeout(150_000);
+    const dataset = await prisma.dataset.findUniqueOrThrow({ where: { name: DATASET }, select: { id: true } });
+    const endpoint = await prisma.judgeEndpoint.create({ data: { name: ENDPOINT, baseUrl: double.url, model: `agreement-${token}` } });
+    const queryIds = (await prisma.query.findMany({ where: { datasetId: dataset.id }, select: { id: true } })).map((q) => q.id);
+
+    await page.goto('/judge/runs/new');
+    const form = page.getByRole('form', { name: 'New run' });
+    await form.getByRole('radio', { name: 'Grade responses' }).check();
+    await form.getByLabel('Endpoint', { exact: true }).selectOption(String(endpoint.id));
+    await form.getByLabel('Dataset').selectOption(String(dataset.id));
+    await form.getByLabel('Query ids (optional)').fill(queryIds.join(' '));
+    await page.getByRole('button', { name: 'Start run' }).click();
+    await expect(page).toHaveURL(/\/judge\/runs\/\d+$/);
+    runId = Number(new URL(page.url()).pathname.split('/').at(-1));
+    await expect(page.getByTestId('run-status')).toHaveText('Succeeded', { timeout: 90_000 });
+    await page.getByRole('link', { name: 'Agreement with clinicians (HealthBench meta-evaluation)' }).click();
+    await expect(page).toHaveURL(new RegExp(`/judge/runs/${runId}/agreement`));
+
+    // The judge's label of each line, from the grades stored for the run.
+    const grades = await prisma.grade.findMany({
+      where: { runId, met: { not: null } },
+      select: { met: true, response: { select: { externalId: true } }, criterion: { select: { description: true } } },
+    });
+    const judgeOf = new Map(grades.map((g) => [`${g.response.externalId}\u0000${g.criterion.description}`, g.met as boolean]));
+    const graded = lines.flatMap((line) => {
+      const judge = judgeOf.get(`${line.completion_id}\u0000${line.rubric}`);
+      return judge === undefined ? [] : [{ line, judge }];
+    });
+    expect(graded).toHaveLength(lines.length);
+
+    const judge = healthbenchPairwiseF1(graded.map(({ line, judge }) => ({ candidate: judge, others: line.binary_labels })));
+    const ceiling = leaveOneOutPairwiseF1(lines.map((line) => ({ labels: raterLabels(line) })));
+    const majority = majorityConfusion(graded.map(({ line, judge }) => ({ judge, clinicians: line.binary_labels })));
+    await expect(page.getByTestId('judge-balanced-f1')).toHaveText(fixed(judge.balancedF1.value));
+    await expect(page.getByTestId('clinician-ceiling')).toHaveText(fixed(ceiling.mean));
+    await expect(page.getByTestId('majority-kappa')).toHaveText(fixed(majority.kappa));
+    await expect(page.getByTestId('agreement-items')).toHaveText(String(lines.length));
+    await expect(page.getByTestId('class-met-f1')).toHaveText(`${fixed(judge.met.f1.value)} (n = ${judge.met.f1.n})`);
+    await expect(page.getByTestId('class-not-met-f1')).toHaveText(`${fixed(judge.notMet.f1.value)} (n = ${judge.notMet.f1.n})`);
+    await expect(page.getByTestId('confusion-met-met')).toHaveText(String(majority.table[0][0]));
+    await expect(page.getByTestId('confusion-met-not')).toHaveText(String(majority.table[0][1]));
+    await expect(page.getByTestId('confusion-not-met')).toHaveText(String(majority.table[1][0]));
+    await expect(page.getByTestId('confusion-not-not')).toHaveText(String(majority.table[1][1]));
+    if (judge.balancedF1.value > ceiling.mean) await expect(page.getByTestId('above-ceiling')).toBeVisible();
+    else await expect(page.getByTestId('above-ceiling')).toHaveCount(0);
+
+    for (const category of ['cluster_safety', 'cluster_completeness']) {
+      const subset = graded.filter(({ line }) => line.category === category);
+      const groupJudge = healthbenchPairwiseF1(subset.map(({ line, judge }) => ({ candidate: judge, others: line.binary_labels })));
+      const groupCeiling = leaveOneOutPairwiseF1(subset.map(({ line }) => ({ labels: raterLabels(line) })));
+      await expect(page.getByTestId(`group-${category}-judge`)).toHaveText(fixed(groupJudge.balancedF1.value));
+      await expect(page.getByTestId(`group-${category}-ceiling`)).toHaveText(fixed(groupCeiling.mean));
+    }
+
+    // The disagreement browser: the judge against the majority (or an even split), then only "judge met, majority not".
+    const split = (line: Line) => 2 * line.binary_labels.filter(Boolean).length === line.binary_labels.length;
+    const majorityMet = (line: Line) => 2 * line.binary_labels.filter(Boolean).length > line.binary_labels.length;
+    const disagreeing = graded.filter(({ line, judge }) => split(line) || judge !== majorityMet(line));
+    await expect(page.getByTestId('disagreement-count')).toHaveText(`${disagreeing.length} item${disagreeing.length === 1 ? '' : 's'}`);
+    await expect(page.getByTestId('disagreement')).toHaveCount(Math.min(25, disagreeing.length));
+    if (disagreeing.length > 0) await expect(page.getByTestId('disagreement').first()).toContainText('Judge’s explanation:');
+    await page.getByLabel('Show').selectOption('judge-met');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const judgeMet = graded.filter(({ line, judge }) => judge && !split(line) && !majorityMet(line));
+    await expect(page.getByTestId('disagreement-count')).toHaveText(`${judgeMet.length} item${judgeMet.length === 1 ? '' : 's'}`);
+
+    // The dashboard's card for this dataset: the same run and balanced F1.
+    await page.goto(`/analytics?dataset=${dataset.id}`);
+    await expect(page.getByTestId('judge-f1')).toHaveText(fixed(judge.balancedF1.value));
+    await expect(page.getByTestId('judge-ceiling')).toHaveText(fixed(ceiling.mean));
+    await expect(page.getByRole('link', { name: 'Agreement with clinicians, by category and item' })).toHaveAttribute(
+      'href',
+      `/judge/runs/${runId}/agreement`,
+    );
+  });
+});
+
+test.describe('as a reviewer', () => {
+  test.use({ storageState: storageStateFor('REVIEWER') });
+
+  test('the agreement page is for admins', async ({ page }) => {
+    const response = await page.goto(`/judge/runs/${runId || 1}/agreement`);
+    expect(response?.status()).toBe(403);
+  });
+});
