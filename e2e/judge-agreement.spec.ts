@@ -6,6 +6,10 @@
 import { expect, test } from '@playwright/test';
 import { fixed } from '@/components/analytics/format';
 import { disconnectDb, prisma } from '@/lib/db';
+import { importFile } from '@/lib/import/import-file';
+import { bufferSource } from '@/lib/import/read-lines';
+import { MODEL_SCORE_SEED } from '@/lib/model-scores/compute-run-model-scores';
+import { healthbenchModelScores } from '@/lib/model-scores/healthbench-model-scores';
 import { healthbenchPairwiseF1, leaveOneOutPairwiseF1, majorityConfusion } from '@/lib/stats';
 import { mulberry32 } from '@/lib/stats/mulberry32';
 import { type JudgeTestDouble, startJudgeTestDouble } from '@/tools/judge-test-double/server';
@@ -47,6 +51,19 @@ for (let p = 0; p < 3; p++)
       });
     }
 const FILE = `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
+/** The rubric file of the same prompts (HealthBench format), imported first: the labels match its criteria by text. */
+const POINTS = [6, 4, -3];
+const RUBRIC_FILE = [0, 1, 2]
+  .map((p) => {
+    const first = lines.find((line) => line.prompt_id === `${token}-p${p}`) as Line;
+    const rubrics = [0, 1, 2].map((r) => ({
+      criterion: (lines.find((line) => line.prompt_id === first.prompt_id && line.rubric.startsWith(`Rubric ${r}:`)) as Line).rubric,
+      points: POINTS[r],
+      tags: [r === 1 ? 'axis:completeness' : 'axis:accuracy'],
+    }));
+    return JSON.stringify({ prompt_id: first.prompt_id, prompt: first.prompt, rubrics, example_tags: ['theme:hedging'] });
+  })
+  .join('\n');
 const raterLabels = (line: Line) => line.binary_labels.map((met, i) => ({ rater: line.anonymized_physician_ids[i] as string, met }));
 
 let double: JudgeTestDouble;
@@ -54,6 +71,8 @@ let runId = 0;
 
 test.beforeAll(async () => {
   double = await startJudgeTestDouble({ seed: 7, latencyMs: 5 });
+  const rubrics = await importFile({ source: bufferSource('rubrics.jsonl', RUBRIC_FILE), datasetName: DATASET, format: 'healthbench' });
+  expect(rubrics.ok, JSON.stringify(rubrics.issues)).toBe(true);
 });
 
 test.afterAll(async () => {
@@ -77,11 +96,11 @@ test.describe('as an admin', () => {
     await expect(result).toContainText('healthbench-meta');
     const labels = lines.reduce((sum, line) => sum + line.binary_labels.length, 0);
     const row = (label: string) => result.getByRole('table', { name: 'Records' }).getByRole('row', { name: new RegExp(`^${label}`) });
-    await expect(row('Queries')).toHaveText(/Queries\s*3\s*0\s*0/);
+    await expect(row('Queries')).toHaveText(/Queries\s*0\s*0\s*3/);
     await expect(row('Responses')).toHaveText(/Responses\s*6\s*0\s*0/);
-    await expect(row('Criteria')).toHaveText(/Criteria\s*9\s*0\s*0/);
+    await expect(row('Criteria')).toHaveText(/Criteria\s*0\s*0\s*9/);
     await expect(row('Physician labels')).toHaveText(new RegExp(`Physician labels\\s*${labels}\\s*0\\s*0`));
-    await expect(result).toContainText('9 rubric items matched no criterion');
+    await expect(result).not.toContainText('matched no criterion');
   });
 
   test('a grading run through the launcher, measured against the clinicians: every figure as computed here', async ({ page }) => {
@@ -150,6 +169,43 @@ test.describe('as an admin', () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     const judgeMet = graded.filter(({ line, judge }) => judge && !split(line) && !majorityMet(line));
     await expect(page.getByTestId('disagreement-count')).toHaveText(`${judgeMet.length} item${judgeMet.length === 1 ? '' : 's'}`);
+
+    // The run page's HealthBench score per model: by hand (points met over positive points, clipped mean), the SD as
+    // the library's bootstrap; the clinicians' score on the same responses from the file's majority labels.
+    const pointsOf = (line: Line) => POINTS[Number(line.rubric.slice(7, 8))] as number;
+    const byCompletion = (label: (entry: { line: Line; judge: boolean }) => boolean) =>
+      [...new Set(lines.map((line) => line.completion_id))].map((completion) => {
+        const entries = graded.filter(({ line }) => line.completion_id === completion);
+        const achieved = entries.reduce((sum, entry) => sum + (label(entry) ? pointsOf(entry.line) : 0), 0);
+        return { achieved, entries };
+      });
+    const meanClipped = (scores: number[]) => Math.min(1, Math.max(0, scores.reduce((a, b) => a + b, 0) / scores.length));
+    const judgeScore = meanClipped(byCompletion(({ judge }) => judge).map(({ achieved }) => achieved / 10));
+    const clinicianScore = meanClipped(byCompletion(({ line }) => majorityMet(line)).map(({ achieved }) => achieved / 10));
+    const toScore = (label: (entry: { line: Line; judge: boolean }) => boolean) =>
+      byCompletion(label).map(({ entries }) => ({
+        model: 'meta-eval completion',
+        ideal: false,
+        exampleTags: ['theme:hedging'],
+        items: entries.map((entry) => ({ points: pointsOf(entry.line), tags: [], met: label(entry) })),
+      }));
+    const [judgeModel] = healthbenchModelScores(
+      toScore(({ judge }) => judge),
+      { seed: MODEL_SCORE_SEED },
+    );
+    const [clinicianModel] = healthbenchModelScores(
+      toScore(({ line }) => majorityMet(line)),
+      { seed: MODEL_SCORE_SEED },
+    );
+    await page.goto(`/judge/runs/${runId}`);
+    const model = 'meta-eval completion';
+    await expect(page.getByTestId(`model-score-${model}-judge`)).toHaveText(
+      `${fixed(judgeScore)} ± ${fixed(judgeModel?.overall.bootstrapStd ?? Number.NaN)}`,
+    );
+    await expect(page.getByTestId(`model-score-${model}-clinicians`)).toHaveText(
+      `${fixed(clinicianScore)} ± ${fixed(clinicianModel?.overall.bootstrapStd ?? Number.NaN)}`,
+    );
+    await expect(page.getByTestId(`model-score-${model}-left-out`)).toHaveText('0');
 
     // The dashboard's card for this dataset: the same run and balanced F1.
     await page.goto(`/analytics?dataset=${dataset.id}`);
