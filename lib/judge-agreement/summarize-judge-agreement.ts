@@ -11,6 +11,11 @@ export type JudgeAgreementSummary =
       available: true;
       runId: number;
       runLabel: string;
+      promptTemplate: string;
+      promptVersion: string;
+      /** The run's endpoints' models. */
+      models: string[];
+      metaRubricVersionId: number | null;
       items: number;
       balancedF1: number;
       balancedF1Interval: [number, number];
@@ -21,7 +26,9 @@ export type JudgeAgreementSummary =
 
 /** The run with the highest id that graded (met / not met) an item a clinician graded, in the scope; null if none. */
 const LATEST_RUN_SQL = `
-SELECT g.run_id, r.prompt_template, r.prompt_version
+SELECT g.run_id, r.prompt_template, r.prompt_version, r.meta_rubric_version_id,
+       ARRAY(SELECT e.model FROM judge_run_endpoints re JOIN judge_endpoints e ON e.id = re.endpoint_id
+              WHERE re.run_id = r.id ORDER BY e.model) AS models
   FROM clinician_grades cg
   JOIN grades g ON g.response_id = cg.response_id AND g.criterion_id = cg.criterion_id AND g.met IS NOT NULL
   JOIN judge_runs r ON r.id = g.run_id AND r.kind = 'GRADE'
@@ -31,10 +38,13 @@ SELECT g.run_id, r.prompt_template, r.prompt_version
  ORDER BY g.run_id DESC LIMIT 1`;
 
 export async function summarizeJudgeAgreement(scope: OutcomeScope): Promise<JudgeAgreementSummary> {
-  const latest = await pgPool().query<{ run_id: number; prompt_template: string; prompt_version: string }>(LATEST_RUN_SQL, [
-    scope.datasetId ?? null,
-    scope.campaignId ?? null,
-  ]);
+  const latest = await pgPool().query<{
+    run_id: number;
+    prompt_template: string;
+    prompt_version: string;
+    meta_rubric_version_id: number | null;
+    models: string[];
+  }>(LATEST_RUN_SQL, [scope.datasetId ?? null, scope.campaignId ?? null]);
   const run = latest.rows[0];
   if (!run)
     return {
@@ -51,6 +61,10 @@ export async function summarizeJudgeAgreement(scope: OutcomeScope): Promise<Judg
     available: true,
     runId: run.run_id,
     runLabel: `Run #${run.run_id} · ${run.prompt_template} ${run.prompt_version}`,
+    promptTemplate: run.prompt_template,
+    promptVersion: run.prompt_version,
+    models: run.models,
+    metaRubricVersionId: run.meta_rubric_version_id,
     items: evaluation.total.items,
     balancedF1: evaluation.total.judge.balancedF1.value,
     balancedF1Interval: evaluation.total.balancedF1Interval,
