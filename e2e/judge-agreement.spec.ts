@@ -3,7 +3,7 @@
 // and opens the run's agreement page. Every figure on it must equal this spec's own computation: the clinicians'
 // ceiling from the file alone, the judge's figures from the file's labels and the grades stored for the run. The
 // dashboard's "Judge vs experts" card shows the same balanced F1 for the dataset.
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { fixed } from '@/components/analytics/format';
 import { disconnectDb, prisma } from '@/lib/db';
 import { importFile } from '@/lib/import/import-file';
@@ -80,6 +80,37 @@ test.afterAll(async () => {
   await disconnectDb();
 });
 
+/** Grades the dataset's responses through the run launcher with a new endpoint on the test double; the run's id. */
+async function gradeThroughLauncher(page: Page, name: string, model: string): Promise<number> {
+  const dataset = await prisma.dataset.findUniqueOrThrow({ where: { name: DATASET }, select: { id: true } });
+  const endpoint = await prisma.judgeEndpoint.create({ data: { name, baseUrl: double.url, model } });
+  const queryIds = (await prisma.query.findMany({ where: { datasetId: dataset.id }, select: { id: true } })).map((q) => q.id);
+  await page.goto('/judge/runs/new');
+  const form = page.getByRole('form', { name: 'New run' });
+  await form.getByRole('radio', { name: 'Grade responses' }).check();
+  await form.getByLabel('Endpoint', { exact: true }).selectOption(String(endpoint.id));
+  await form.getByLabel('Dataset').selectOption(String(dataset.id));
+  await form.getByLabel('Query ids (optional)').fill(queryIds.join(' '));
+  await page.getByRole('button', { name: 'Start run' }).click();
+  await expect(page).toHaveURL(/\/judge\/runs\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split('/').at(-1));
+  await expect(page.getByTestId('run-status')).toHaveText('Succeeded', { timeout: 90_000 });
+  return id;
+}
+
+/** Each line of the file with the judge's label from the grades stored for the run (lines it did not label left out). */
+async function gradedLines(run: number): Promise<{ line: Line; judge: boolean }[]> {
+  const grades = await prisma.grade.findMany({
+    where: { runId: run, met: { not: null } },
+    select: { met: true, response: { select: { externalId: true } }, criterion: { select: { description: true } } },
+  });
+  const judgeOf = new Map(grades.map((g) => [`${g.response.externalId}\u0000${g.criterion.description}`, g.met as boolean]));
+  return lines.flatMap((line) => {
+    const judge = judgeOf.get(`${line.completion_id}\u0000${line.rubric}`);
+    return judge === undefined ? [] : [{ line, judge }];
+  });
+}
+
 test.describe('as an admin', () => {
   test.use({ storageState: storageStateFor('ADMIN') });
 
@@ -106,32 +137,11 @@ test.describe('as an admin', () => {
   test('a grading run through the launcher, measured against the clinicians: every figure as computed here', async ({ page }) => {
     test.setTimeout(150_000);
     const dataset = await prisma.dataset.findUniqueOrThrow({ where: { name: DATASET }, select: { id: true } });
-    const endpoint = await prisma.judgeEndpoint.create({ data: { name: ENDPOINT, baseUrl: double.url, model: `agreement-${token}` } });
-    const queryIds = (await prisma.query.findMany({ where: { datasetId: dataset.id }, select: { id: true } })).map((q) => q.id);
-
-    await page.goto('/judge/runs/new');
-    const form = page.getByRole('form', { name: 'New run' });
-    await form.getByRole('radio', { name: 'Grade responses' }).check();
-    await form.getByLabel('Endpoint', { exact: true }).selectOption(String(endpoint.id));
-    await form.getByLabel('Dataset').selectOption(String(dataset.id));
-    await form.getByLabel('Query ids (optional)').fill(queryIds.join(' '));
-    await page.getByRole('button', { name: 'Start run' }).click();
-    await expect(page).toHaveURL(/\/judge\/runs\/\d+$/);
-    runId = Number(new URL(page.url()).pathname.split('/').at(-1));
-    await expect(page.getByTestId('run-status')).toHaveText('Succeeded', { timeout: 90_000 });
+    runId = await gradeThroughLauncher(page, ENDPOINT, `agreement-${token}`);
     await page.getByRole('link', { name: 'Agreement with clinicians (HealthBench meta-evaluation)' }).click();
     await expect(page).toHaveURL(new RegExp(`/judge/runs/${runId}/agreement`));
 
-    // The judge's label of each line, from the grades stored for the run.
-    const grades = await prisma.grade.findMany({
-      where: { runId, met: { not: null } },
-      select: { met: true, response: { select: { externalId: true } }, criterion: { select: { description: true } } },
-    });
-    const judgeOf = new Map(grades.map((g) => [`${g.response.externalId}\u0000${g.criterion.description}`, g.met as boolean]));
-    const graded = lines.flatMap((line) => {
-      const judge = judgeOf.get(`${line.completion_id}\u0000${line.rubric}`);
-      return judge === undefined ? [] : [{ line, judge }];
-    });
+    const graded = await gradedLines(runId);
     expect(graded).toHaveLength(lines.length);
 
     const judge = healthbenchPairwiseF1(graded.map(({ line, judge }) => ({ candidate: judge, others: line.binary_labels })));
@@ -215,6 +225,31 @@ test.describe('as an admin', () => {
       'href',
       `/judge/runs/${runId}/agreement`,
     );
+  });
+
+  test('A/B of two judges on the same items: both runs’ figures and the paired difference as computed here', async ({ page }) => {
+    test.setTimeout(150_000);
+    const runB = await gradeThroughLauncher(page, `${ENDPOINT} B`, `agreement-b-${token}`);
+    await page.goto(`/judge/runs/${runId}/agreement`);
+    await page.getByRole('link', { name: 'Compare with another grading run on the same items' }).click();
+    const form = page.getByRole('form', { name: 'Choose two runs' });
+    await expect(form.getByLabel('Run A')).toHaveValue(String(runId));
+    await form.getByLabel('Run B').selectOption(String(runB));
+    await form.getByRole('button', { name: 'Compare' }).click();
+    const [a, b] = [await gradedLines(runId), await gradedLines(runB)];
+    const bOf = new Map(b.map(({ line, judge }) => [line, judge]));
+    const shared = a.filter(({ line }) => bOf.has(line));
+    expect(shared).toHaveLength(lines.length);
+    const f1 = (entries: { line: Line; judge: boolean }[]) =>
+      healthbenchPairwiseF1(entries.map(({ line, judge }) => ({ candidate: judge, others: line.binary_labels }))).balancedF1.value;
+    const fa = f1(shared);
+    const fb = f1(shared.map(({ line }) => ({ line, judge: bOf.get(line) as boolean })));
+    await expect(page.getByTestId('a-balanced')).toHaveText(fixed(fa));
+    await expect(page.getByTestId('b-balanced')).toHaveText(fixed(fb));
+    await expect(page.getByTestId('a-ceiling')).toHaveText(
+      fixed(leaveOneOutPairwiseF1(lines.map((line) => ({ labels: raterLabels(line) }))).mean),
+    );
+    await expect(page.getByTestId('difference')).toHaveText(fixed(fb - fa));
   });
 });
 

@@ -71,6 +71,11 @@ export function AgreementView({
   const pages = Math.max(1, Math.ceil(disagreements.total / pageSize));
   return (
     <div className="space-y-6">
+      <p className="text-sm">
+        <Link className="font-medium text-brand-600 hover:underline" href={`/judge/compare?a=${evaluation.runId}`}>
+          Compare with another grading run on the same items
+        </Link>
+      </p>
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Stat
           label="Judge balanced F1"

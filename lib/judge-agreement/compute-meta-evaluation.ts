@@ -57,11 +57,13 @@ export interface MetaEvaluationScope {
   datasetId?: number | undefined;
   /** Only criteria of this audit campaign (the dashboard's campaign scope). */
   campaignId?: number | undefined;
+  /** Only the items this other grading run graded met / not met too (an A/B comparison on the same items). */
+  pairedWithRunId?: number | undefined;
 }
 
 /**
  * The run's graded items that clinicians graded too, and their clinician labels with each item's label counts.
- * $1 run, $2 dataset or null, $3 campaign or null.
+ * $1 run, $2 dataset or null, $3 campaign or null, $4 the other run of an A/B comparison or null.
  */
 const LABELS_CTE = `
 items AS (
@@ -73,7 +75,9 @@ items AS (
     JOIN queries q ON q.id = r.query_id
    WHERE g.run_id = $1 AND g.met IS NOT NULL
      AND ($2::int IS NULL OR q.dataset_id = $2)
-     AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM campaign_criteria cc WHERE cc.campaign_id = $3 AND cc.criterion_id = g.criterion_id))),
+     AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM campaign_criteria cc WHERE cc.campaign_id = $3 AND cc.criterion_id = g.criterion_id))
+     AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM grades o WHERE o.run_id = $4 AND o.response_id = g.response_id
+                                      AND o.criterion_id = g.criterion_id AND o.met IS NOT NULL))),
 labels AS (
   SELECT i.*, cg.physician_id, cg.met, COALESCE(cg.category, i.query_category) AS category,
          count(*) FILTER (WHERE cg.met) OVER item AS item_met, count(*) OVER item AS item_n
@@ -121,6 +125,8 @@ SELECT count(*)::int AS n FROM grades g JOIN responses r ON r.id = g.response_id
  WHERE g.run_id = $1 AND g.met IS NOT NULL
    AND ($2::int IS NULL OR q.dataset_id = $2)
    AND ($3::int IS NULL OR EXISTS (SELECT 1 FROM campaign_criteria cc WHERE cc.campaign_id = $3 AND cc.criterion_id = g.criterion_id))
+   AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM grades o WHERE o.run_id = $4 AND o.response_id = g.response_id
+                                    AND o.criterion_id = g.criterion_id AND o.met IS NOT NULL))
    AND NOT EXISTS (SELECT 1 FROM clinician_grades cg WHERE cg.response_id = g.response_id AND cg.criterion_id = g.criterion_id)`;
 
 interface CountRow extends PairCounts {
@@ -177,8 +183,13 @@ const tableOf = (rows: readonly QueryRow[]): [[number, number], [number, number]
   ];
 };
 
-export async function computeMetaEvaluation({ runId, datasetId, campaignId }: MetaEvaluationScope): Promise<MetaEvaluation> {
-  const parameters = [runId, datasetId ?? null, campaignId ?? null];
+export async function computeMetaEvaluation({
+  runId,
+  datasetId,
+  campaignId,
+  pairedWithRunId,
+}: MetaEvaluationScope): Promise<MetaEvaluation> {
+  const parameters = [runId, datasetId ?? null, campaignId ?? null, pairedWithRunId ?? null];
   const pool = pgPool();
   const [counts, perQuery, judgeOnly] = await Promise.all([
     pool.query<CountRow>(COUNTS_SQL, parameters),
