@@ -3,6 +3,7 @@
 export { type BinaryMacroF1Result, binaryMacroF1 } from '@/lib/stats/binary-macro-f1';
 export { type BootstrapOptions, bootstrapInterval } from '@/lib/stats/bootstrap-interval';
 export { bootstrapStd } from '@/lib/stats/bootstrap-std';
+export { clusterBootstrapIntervals } from '@/lib/stats/cluster-bootstrap';
 export { type CohenKappaResult, cohenKappa, cohenKappaFromTable } from '@/lib/stats/cohen-kappa';
 export { type FleissKappaResult, fleissKappa, fleissKappaFromTotals } from '@/lib/stats/fleiss-kappa';
 export { gwetAC1 } from '@/lib/stats/gwet-ac1';
