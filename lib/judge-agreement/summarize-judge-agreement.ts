@@ -1,7 +1,6 @@
 // The dashboard's "Judge vs experts" card: the latest grading run that has items clinicians graded in the
 // dashboard's scope, with its balanced F1, the clinicians' ceiling and κ against their majority.
 import 'server-only';
-import type { OutcomeScope } from '@/lib/analytics/criterion-outcomes';
 import { pgPool } from '@/lib/db';
 import { computeMetaEvaluation, type MetaEvaluation } from '@/lib/judge-agreement/compute-meta-evaluation';
 
@@ -37,7 +36,13 @@ SELECT g.run_id, r.prompt_template, r.prompt_version, r.meta_rubric_version_id,
    AND ($2::int IS NULL OR EXISTS (SELECT 1 FROM campaign_criteria cc WHERE cc.campaign_id = $2 AND cc.criterion_id = cg.criterion_id))
  ORDER BY g.run_id DESC LIMIT 1`;
 
-export async function summarizeJudgeAgreement(scope: OutcomeScope): Promise<JudgeAgreementSummary> {
+/** The dashboard's scope: a dataset, an audit campaign's criteria, or everything. */
+export interface AgreementScope {
+  datasetId?: number | undefined;
+  campaignId?: number | undefined;
+}
+
+export async function summarizeJudgeAgreement(scope: AgreementScope): Promise<JudgeAgreementSummary> {
   const latest = await pgPool().query<{
     run_id: number;
     prompt_template: string;
