@@ -7,6 +7,6 @@ export async function register() {
   // Before the first request: per-address sign-in limits need the TCP peer's address (lib/http/client-address.ts).
   const { installSocketAddressTap } = await import('./lib/http/socket-address');
   installSocketAddressTap();
-  const { startWorkersInBackground } = await import('./lib/jobs/in-process');
+  const { startWorkersInBackground } = await import('./lib/workers/in-process');
   startWorkersInBackground();
 }

@@ -190,7 +190,7 @@ test('a third expert is not offered a query whose criteria already have k verdic
   await expect(card).toContainText('Nothing left for you here');
   await expect(card.getByRole('button', { name: /Start auditing|Next query/ })).toHaveCount(0);
   await expect(card.getByTestId('mine-counts')).toHaveText('0 done · 0 remaining');
-  const campaignBar = card.getByRole('progressbar', { name: `Progress of ${campaignName}` });
+  const campaignBar = card.getByRole('progressbar', { name: `Verdicts given in ${campaignName}` });
   const slots = await campaignBar.getAttribute('aria-valuemax');
   expect(Number(slots)).toBeGreaterThan(0);
   await expect(campaignBar).toHaveAttribute('aria-valuenow', slots ?? '');

@@ -1,8 +1,10 @@
 // Blindness is a security property: an expert walks every expert page and action while every response body
 // (HTML documents, RSC/flight payloads of navigations and server actions, JSON) is recorded; the test fails if
 // any provenance value, response source, criterion status, another expert's comment, a reviewer's
-// adjudication or the campaign's description (written for admins) from the seeded data appears in any of them.
-// The campaign's instructions for experts must come through (so the scan could see the description if sent).
+// adjudication, another expert's missing-criterion proposal or its decision, the name of the reviewer who decided
+// the expert's own proposal, or the campaign's description (written for admins) from the seeded data appears in
+// any of them. The campaign's instructions for experts and the decision note on the expert's own proposal must come
+// through (so the scan could see the others if sent).
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -11,8 +13,9 @@ import { claimNext } from '@/lib/audit/claim-next';
 import { createCampaign } from '@/lib/audit/create-campaign';
 import { getExpertAssignment } from '@/lib/audit/expert-view';
 import { createCampaignSchema, verdictDraftSchema } from '@/lib/audit/schemas';
-import { saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
+import { saveProposal, saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
 import { prisma } from '@/lib/db';
+import { rejectProposal } from '@/lib/missing-criteria/reject-proposal';
 import { demoUser, signIn } from './fixtures';
 
 interface DemoCriterion {
@@ -34,6 +37,11 @@ const ADJUDICATION_RATIONALE = `ADJUDICATION-RATIONALE-${randomUUID()}`;
 const CAMPAIGN_DESCRIPTION = `CAMPAIGN-DESCRIPTION-FOR-ADMINS-${randomUUID()}`;
 const INSTRUCTIONS = `INSTRUCTIONS-FOR-EXPERTS-${randomUUID()}`;
 const GOLD_TITLE = `GOLD-TEXT-OF-A-REVIEWER-${randomUUID()}`;
+const OTHER_PROPOSAL = `OTHER-EXPERT-MISSING-CRITERION-${randomUUID()}`;
+const OTHER_RATIONALE = `OTHER-EXPERT-RATIONALE-${randomUUID()}`;
+const OTHER_DECISION_NOTE = `NOTE-ON-ANOTHER-EXPERTS-PROPOSAL-${randomUUID()}`;
+const OWN_DECISION_NOTE = `NOTE-ON-MY-OWN-PROPOSAL-${randomUUID()}`;
+const DECIDER_NAME = `Decider ${randomUUID()}`;
 
 /** Strings an expert must never receive. */
 function forbiddenStrings(): string[] {
@@ -48,6 +56,10 @@ function forbiddenStrings(): string[] {
     ADJUDICATION_RATIONALE,
     CAMPAIGN_DESCRIPTION,
     GOLD_TITLE,
+    OTHER_PROPOSAL,
+    OTHER_RATIONALE,
+    OTHER_DECISION_NOTE,
+    DECIDER_NAME,
     'goldDecision',
     'IN_AUDIT',
     'generatorModels',
@@ -116,9 +128,31 @@ test('an expert never receives provenance, statuses or another expert’s verdic
       }),
     });
   }
+  // The other expert also proposed a missing criterion, which a reviewer has rejected with a note.
+  const otherProposal = await saveProposal({
+    expertId: other.id,
+    input: {
+      assignmentId: theirs.assignmentId,
+      rowVersion: 0,
+      title: OTHER_PROPOSAL,
+      description: '',
+      tier: 'IMPORTANT',
+      points: 3,
+      redLine: false,
+      tags: [],
+      rationale: OTHER_RATIONALE,
+    },
+  });
   await submitAssignment({
     expertId: other.id,
     input: { assignmentId: theirs.assignmentId, rowVersion: view?.rowVersion ?? 1, comprehensiveness: 2 },
+  });
+  const decider = await prisma.user.create({
+    data: { id: randomUUID(), email: `decider-${randomUUID()}@rubric-audit.local`, name: DECIDER_NAME, role: 'REVIEWER' },
+  });
+  await rejectProposal({
+    reviewerId: decider.id,
+    input: { proposalId: otherProposal.id, expectedRowVersion: otherProposal.rowVersion, note: OTHER_DECISION_NOTE },
   });
 
   // A reviewer's adjudication on one of the query's criteria (as if the experts had disagreed).
@@ -173,6 +207,12 @@ test('an expert never receives provenance, statuses or another expert’s verdic
   await expect(page.getByRole('radio', { name: /^2 ·/ })).toBeChecked();
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('submitted-panel')).toBeVisible();
+  // The reviewer decides the expert's own proposal: the expert reads the decision and note, not who decided.
+  const own = await prisma.missingCriterionProposal.findFirstOrThrow({ where: { expertId: me.id, campaignId: campaign.id } });
+  await rejectProposal({
+    reviewerId: decider.id,
+    input: { proposalId: own.id, expectedRowVersion: own.rowVersion, note: OWN_DECISION_NOTE },
+  });
   // Amend after submitting (after Edit; the adjudicated criterion is final, so another one).
   await page.getByRole('button', { name: 'Edit my verdicts' }).click();
   const amendable = cards.filter({ hasNotText: adjudicated.title }).first();
@@ -198,6 +238,7 @@ test('an expert never receives provenance, statuses or another expert’s verdic
     '/datasets',
     '/analytics',
     '/adjudication',
+    '/adjudication?tab=proposals',
     `/adjudication/${campaign.id}/${adjudicated.id}`,
     '/pairwise',
     '/releases',
@@ -223,5 +264,6 @@ test('an expert never receives provenance, statuses or another expert’s verdic
   // The scan itself can fail: the expert's own comment and criteria do come through.
   expect(bodies.some((entry) => entry.body.includes('A missing point'))).toBe(true);
   expect(bodies.some((entry) => entry.body.includes(INSTRUCTIONS))).toBe(true);
+  expect(bodies.some((entry) => entry.body.includes(OWN_DECISION_NOTE))).toBe(true);
   await context.close();
 });

@@ -30,12 +30,15 @@ export async function createTestCampaign({
   expertEmails,
   overlapK = 1,
   maxQueries = 1,
+  datasetId,
 }: {
   name: string;
   department: string;
   expertEmails: string[];
   overlapK?: number;
   maxQueries?: number;
+  /** The demo dataset unless a spec brings its own. */
+  datasetId?: number;
 }): Promise<{ id: number; queries: number; criteria: number }> {
   const admin = await userByEmail('admin@rubric-audit.local');
   const experts = await Promise.all(expertEmails.map(userByEmail));
@@ -43,10 +46,13 @@ export async function createTestCampaign({
     name,
     overlapK,
     expertIds: experts.map((expert) => expert.id),
-    selection: { mode: 'filter', datasetId: await demoDatasetId(), department, maxQueries },
+    selection: { mode: 'filter', datasetId: datasetId ?? (await demoDatasetId()), department, maxQueries },
   });
   return await createCampaign({ actor: admin, input });
 }
+
+/** An expert no demo page shows: campaigns made for a spec's own purposes name them. */
+export const SAMPLE_EXPERT = 'sample-expert@rubric-audit.local';
 
 /**
  * The role matrix needs a campaign page that exists: campaign 1, made here once before any test runs. Its
@@ -54,7 +60,7 @@ export async function createTestCampaign({
  */
 export async function ensureRoleMatrixCampaign(): Promise<void> {
   if (await prisma.auditCampaign.findFirst({ where: { name: ROLE_MATRIX_CAMPAIGN } })) return;
-  const email = 'sample-expert@rubric-audit.local';
+  const email = SAMPLE_EXPERT;
   await prisma.user.upsert({
     where: { email },
     create: { id: randomUUID(), email, name: 'Sample Expert (e2e)', role: 'EXPERT', specialties: ['Pharmacology'] },

@@ -19,6 +19,29 @@ test.afterAll(async () => {
 test.describe('admin', () => {
   test.use({ storageState: storageStateFor('ADMIN') });
 
+  test('at 1280 px the preview table shows every column, the last one included, without scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/audit/campaigns/new');
+    const form = page.getByRole('form', { name: 'New campaign' });
+    await form.getByLabel('Dataset').selectOption(String(await demoDatasetId()));
+    // Every category and tier of the demo dataset: the widest the table gets.
+    await form.getByRole('radio', { name: /^All/ }).check();
+    await form.getByRole('button', { name: 'Preview' }).click();
+    const strata = form.getByRole('table', { name: 'Criteria by category and tier' });
+    await expect(strata.getByRole('row', { name: /^Total/ })).toBeVisible();
+    await expect(strata.getByRole('columnheader', { name: '% of eligible' })).toBeVisible();
+    const fits = await strata.evaluate((table) => {
+      const box = table.parentElement as HTMLElement;
+      const header = table.querySelector('thead tr')?.lastElementChild as HTMLElement;
+      return {
+        overflow: box.scrollWidth - box.clientWidth,
+        right: header.getBoundingClientRect().right - box.getBoundingClientRect().right,
+      };
+    });
+    expect(fits.overflow).toBeLessThanOrEqual(0);
+    expect(fits.right).toBeLessThanOrEqual(0);
+  });
+
   test('creates a campaign through the form, watches it progress, downloads a chart as CSV and closes it', async ({ page }) => {
     const name = unique('E2E dermatology audit');
     const datasetId = await demoDatasetId();

@@ -4,7 +4,7 @@
 // ceiling from the file alone, the judge's figures from the file's labels and the grades stored for the run. The
 // dashboard's "Judge vs experts" card shows the same balanced F1 for the dataset.
 import { type Page, expect, test } from '@playwright/test';
-import { fixed } from '@/components/analytics/format';
+import { fixed } from '@/components/ui/format';
 import { disconnectDb, prisma } from '@/lib/db';
 import { importFile } from '@/lib/import/import-file';
 import { bufferSource } from '@/lib/import/read-lines';

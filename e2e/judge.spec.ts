@@ -3,8 +3,10 @@
 // generates criteria for three queries under the active meta-rubric version (they appear PENDING with their
 // provenance, which only admins see), grades the responses, runs a pairwise comparison and watches each run
 // to completion; a run against endpoints that answer garbage or lack their API key ends FAILED with its error
-// classes. A reviewer sees the judge's grades in the criterion drawer but not the provenance, and gets 403 on
-// the judge pages, as experts do. The queries are a dataset of this test's own, so no other test sees them.
+// classes. Endpoints that behave as real servers do (a reasoning model without usage, a server that refuses
+// json_schema) get their structured-output mode from Test connection, and their runs show the mode used. A
+// reviewer sees the judge's grades in the criterion drawer but not the provenance, and gets 403 on the judge
+// pages, as experts do. The queries are a dataset of this test's own, so no other test sees them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
@@ -25,14 +27,19 @@ const ENDPOINTS = {
   garbage: `Garbage double ${token}`,
   keyless: `Keyless ${token}`,
   slow: `Slow double ${token}`,
+  reasoning: `Reasoning double ${token}`,
+  objectOnly: `JSON-object double ${token}`,
+  keyed: `Keyed double ${token}`,
 };
 /** Named on the keyless endpoint and set nowhere: its calls fail before reaching any server. */
-const UNSET_KEY = `JUDGE_E2E_UNSET_${token.toUpperCase()}`;
+const UNSET_KEY = `JUDGE_E2E_UNSET_${token.toUpperCase()}_API_KEY`;
 
 let double: JudgeTestDouble;
 let garbage: JudgeTestDouble;
 let datasetId = 0;
 let queryIds: number[] = [];
+/** The same queries by the ids their file gave them: what the launcher takes. */
+let queryExternalIds: string[] = [];
 let versionId = 0;
 let generatedCriterionId = 0;
 
@@ -57,7 +64,9 @@ test.beforeAll(async () => {
   expect(summary.ok, JSON.stringify(summary.issues)).toBe(true);
   const dataset = await prisma.dataset.findUniqueOrThrow({ where: { name: DATASET }, select: { id: true } });
   datasetId = dataset.id;
-  queryIds = (await prisma.query.findMany({ where: { datasetId }, orderBy: { id: 'asc' }, select: { id: true } })).map((q) => q.id);
+  const queries = await prisma.query.findMany({ where: { datasetId }, orderBy: { id: 'asc' }, select: { id: true, externalId: true } });
+  queryIds = queries.map((q) => q.id);
+  queryExternalIds = queries.map((q) => q.externalId);
   expect(queryIds).toHaveLength(3);
   const version = await prisma.metaRubricVersion.findFirstOrThrow({
     where: { status: 'ACTIVE', metaRubric: { domain: 'general-medicine' } },
@@ -72,7 +81,24 @@ test.afterAll(async () => {
   await disconnectDb();
 });
 
-async function addEndpoint(page: Page, fields: { name: string; baseUrl: string; model?: string; apiKeyEnv?: string }) {
+/**
+ * Adds an endpoint through the form. The form opens the new endpoint's page; in automatic mode (the default)
+ * Test connection is pressed there and must find `detect`; otherwise the mode is chosen in the form.
+ */
+async function addEndpoint(
+  page: Page,
+  fields: {
+    name: string;
+    baseUrl: string;
+    model?: string;
+    apiKeyEnv?: string;
+    mode?: 'JSON_SCHEMA' | 'JSON_OBJECT' | 'PROMPT_ONLY';
+    detect?: string;
+    extraHeaders?: string;
+    /** Called before each navigation away from a page whose responses the caller reads. */
+    settle?: () => Promise<void>;
+  },
+) {
   await page.goto('/judge');
   await page.getByRole('link', { name: 'Add endpoint' }).click();
   await expect(page).toHaveURL(/\/judge\/endpoints\/new$/);
@@ -81,12 +107,24 @@ async function addEndpoint(page: Page, fields: { name: string; baseUrl: string; 
   await form.getByLabel('Model').fill(fields.model ?? MODEL);
   await form.getByLabel('Base URL').fill(fields.baseUrl);
   if (fields.apiKeyEnv) await form.getByLabel('API key variable (optional)').fill(fields.apiKeyEnv);
+  if (fields.mode) await form.getByLabel('Structured output').selectOption(fields.mode);
+  if (fields.extraHeaders) await form.getByLabel('Extra headers (optional)').fill(fields.extraHeaders);
   await form.getByLabel('Max concurrency').fill('8');
   await form.getByLabel('Timeout (seconds)').fill('10');
   await form.getByLabel('Price per million prompt tokens (USD)').fill('1');
   await form.getByLabel('Price per million completion tokens (USD)').fill('2');
   await form.getByRole('button', { name: 'Add endpoint' }).click();
-  await expect(page).toHaveURL(/\/judge$/);
+  await expect(page).toHaveURL(/\/judge\/endpoints\/\d+\?created=1$/);
+  await fields.settle?.();
+  if (fields.detect) {
+    await expect(page.getByTestId('endpoint-mode')).toContainText('no mode yet');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByTestId('detected-mode')).toHaveText(fields.detect, { timeout: 30_000 });
+    await expect(page.getByTestId('connection-server-model')).toHaveText(fields.model ?? MODEL);
+    await expect(page.getByTestId('endpoint-mode')).toContainText(`${fields.detect} (detected)`);
+    await fields.settle?.();
+  }
+  await page.goto('/judge');
   await expect(page.getByTestId(`endpoint-${fields.name}`)).toContainText(fields.model ?? MODEL);
 }
 
@@ -107,7 +145,7 @@ async function launch(page: Page, task: string, endpoints: string[]) {
     await form.getByLabel('Endpoint', { exact: true }).selectOption(await endpointId(endpoints[0] ?? ''));
   }
   await form.getByLabel('Dataset').selectOption(String(datasetId));
-  await form.getByLabel('Query ids (optional)').fill(queryIds.join(' '));
+  await form.getByLabel('Query ids (optional)').fill(queryExternalIds.join(' '));
   if (task !== 'Grade responses') await form.getByLabel('Meta-rubric version').selectOption(String(versionId));
   return form;
 }
@@ -142,25 +180,135 @@ test.describe('as an admin', () => {
       await expect(input, label).toHaveAttribute('aria-describedby', /-error/);
     }
     await expect(form.getByLabel('Name')).toHaveValue(ENDPOINTS.main);
+    // Issue 16.3: the server's own settings are never sent to an endpoint, and the form says what is allowed.
+    await expect(form.getByTestId('allowed-env-names')).toContainText('^[A-Z][A-Z0-9_]*_API_KEY$');
+    await expect(form.getByTestId('allowed-env-names')).toContainText('BETTER_AUTH_SECRET');
+    await form.getByLabel('Base URL').fill(double.url);
+    await form.getByLabel('Model').fill(MODEL);
+    for (const name of ['NODE_ENV', 'DATABASE_URL', 'BETTER_AUTH_SECRET']) {
+      await form.getByLabel('API key variable (optional)').fill(name);
+      await form.getByRole('button', { name: 'Add endpoint' }).click();
+      await expect(form.locator('#apiKeyEnv-error')).toHaveText(
+        `${name} is one of the app's own settings and is never sent to a judge endpoint.`,
+      );
+    }
+    await expect(page).toHaveURL(/\/judge\/endpoints\/new$/);
 
-    await addEndpoint(page, { name: ENDPOINTS.main, baseUrl: double.url });
+    await addEndpoint(page, { name: ENDPOINTS.main, baseUrl: double.url, detect: 'JSON schema (strict)' });
     await expect(page.getByTestId(`endpoint-${ENDPOINTS.main}`)).toContainText('No key');
-    await addEndpoint(page, { name: ENDPOINTS.garbage, baseUrl: garbage.url });
+    await expect(page.getByTestId(`endpoint-mode-${ENDPOINTS.main}`)).toHaveText('JSON schema (strict) (detected)');
+    // Garbage answers and a missing key fail every probe: their mode is chosen instead.
+    await addEndpoint(page, { name: ENDPOINTS.garbage, baseUrl: garbage.url, mode: 'JSON_SCHEMA' });
     // Another model name: a request identical to one already answered would be served from the stored answer.
-    await addEndpoint(page, { name: ENDPOINTS.keyless, baseUrl: double.url, model: `${MODEL}-keyless`, apiKeyEnv: UNSET_KEY });
+    await addEndpoint(page, {
+      name: ENDPOINTS.keyless,
+      baseUrl: double.url,
+      model: `${MODEL}-keyless`,
+      apiKeyEnv: UNSET_KEY,
+      mode: 'JSON_SCHEMA',
+    });
+    await expect(page.getByTestId(`endpoint-mode-${ENDPOINTS.garbage}`)).toHaveText('JSON schema (strict) (chosen)');
     const keyless = page.getByTestId(`endpoint-${ENDPOINTS.keyless}`);
     await expect(keyless).toContainText(UNSET_KEY);
     await expect(keyless).toContainText('Not set');
   });
 
+  test('the key reaches the endpoint and never the browser: endpoint pages render only variable names (16.3)', async ({ page }) => {
+    // Set by scripts/e2e.ts in the server's environment (and this runner's), nowhere else.
+    const secret = process.env.E2E_JUDGE_API_KEY ?? '';
+    expect(secret).toMatch(/^e2e-judge-key-/);
+    const keyed = await startJudgeTestDouble({ seed: 4, apiKey: secret });
+    const bodies: { url: string; body: string }[] = [];
+    const reading: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (/\/_next\/static\//.test(response.url())) return;
+      reading.push(
+        response
+          .text()
+          .then((body) => {
+            bodies.push({ url: `${response.request().method()} ${response.url()}`, body });
+          })
+          // Chromium drops some bodies (router prefetches it consumed): the pages are fetched again below.
+          .catch(() => {}),
+      );
+    });
+    // A body still being read when the page navigates is lost: read them all before leaving a page.
+    const settle = async () => {
+      for (let seen = -1; seen !== reading.length; ) {
+        seen = reading.length;
+        await Promise.all(reading);
+      }
+    };
+    try {
+      await addEndpoint(page, {
+        name: ENDPOINTS.keyed,
+        baseUrl: keyed.url,
+        model: `${MODEL}-keyed`,
+        apiKeyEnv: 'E2E_JUDGE_API_KEY',
+        extraHeaders: 'x-e2e-key: E2E_JUDGE_API_KEY',
+        detect: 'JSON schema (strict)',
+        settle,
+      });
+      const row = page.getByTestId(`endpoint-${ENDPOINTS.keyed}`);
+      await expect(row).toContainText('E2E_JUDGE_API_KEY');
+      await expect(row).not.toContainText('Not set');
+      await settle();
+      await page.goto(`/judge/endpoints/${await endpointId(ENDPOINTS.keyed)}`);
+      await expect(page.getByLabel('API key variable (optional)')).toHaveValue('E2E_JUDGE_API_KEY');
+      await expect(page.getByLabel('Extra headers (optional)')).toHaveValue('x-e2e-key: E2E_JUDGE_API_KEY');
+      await settle();
+      await page.goto('/judge/runs/new');
+      await settle();
+      // Each judge page once more, whole: its HTML (with the props of its client components) and its flight
+      // payload as a client-side navigation fetches it.
+      const id = await endpointId(ENDPOINTS.keyed);
+      for (const url of [
+        '/judge',
+        `/judge/endpoints/${id}`,
+        `/judge/endpoints/${id}?created=1`,
+        '/judge/endpoints/new',
+        '/judge/runs/new',
+      ]) {
+        for (const rsc of [false, true]) {
+          const fetched = await page.request.get(url, rsc ? { headers: { RSC: '1' } } : {});
+          expect(fetched.status(), url).toBe(200);
+          bodies.push({ url: `GET ${url}${rsc ? ' (RSC)' : ''}`, body: await fetched.text() });
+        }
+      }
+      // The server did send the value (Test connection passed the double's key check) ...
+      const sent = keyed.requests();
+      expect(sent.length).toBeGreaterThan(0);
+      for (const request of sent) {
+        expect(request.headers.authorization).toBe(`Bearer ${secret}`);
+        expect(request.headers['x-e2e-key']).toBe(secret);
+      }
+      // ... and no page, flight payload or action result the browser received holds it; the name does come through.
+      expect(bodies.find((entry) => entry.url === `GET /judge/endpoints/${id}`)?.body).toContain('E2E_JUDGE_API_KEY');
+      expect(bodies.find((entry) => entry.url === `GET /judge/endpoints/${id} (RSC)`)?.body).toContain('E2E_JUDGE_API_KEY');
+      expect(bodies.filter((entry) => entry.body.includes(secret)).map((entry) => entry.url)).toEqual([]);
+    } finally {
+      await keyed.close();
+    }
+  });
+
   test('generates criteria for three queries: PENDING, with provenance, and every call inspectable', async ({ page }) => {
     test.setTimeout(150_000);
     const form = await launch(page, 'Generate criteria', [ENDPOINTS.main]);
+    // Queries are named by their file's ids; a database id or an unknown id is refused by name.
+    await form.getByLabel('Query ids (optional)').fill(`${queryExternalIds[0]} ${queryIds[1]}`);
+    await form.getByRole('button', { name: 'Estimate' }).click();
+    await expect(form.getByText(`Not a query of this dataset: ${queryIds[1]}.`).first()).toBeVisible();
+    await form.getByLabel('Query ids (optional)').fill(queryExternalIds.join(', '));
     await form.getByRole('button', { name: 'Estimate' }).click();
     await expect(page.getByTestId('estimate-calls')).toHaveText('3');
     await expect(page.getByTestId('estimate-queries')).toHaveText('3');
     await expect(page.getByRole('table', { name: 'Estimate per endpoint' })).toContainText(ENDPOINTS.main);
     const runId = await startAndWatch(page, 'Succeeded');
+    // The run's scope reads as names: the dataset and the queries, never their database ids.
+    const settings = page.getByRole('definition').filter({ hasText: DATASET });
+    await expect(settings).toHaveCount(1);
+    await expect(page.getByRole('definition').filter({ hasText: queryExternalIds.join(' ') })).toHaveCount(1);
+    await expect(page.getByRole('definition').filter({ hasText: /^#\d+$/ })).toHaveCount(0);
     await expect(page.getByTestId('state-SUCCEEDED')).toContainText('3');
     await expect(page.getByText('No call has failed.')).toBeVisible();
 
@@ -254,10 +402,68 @@ test.describe('as an admin', () => {
     await expect(page.getByRole('table', { name: 'Pairs compared' }).getByRole('row')).toHaveCount(4);
   });
 
+  test('endpoints that behave as real servers do: Test connection picks the mode, GRADE and PAIRWISE runs succeed, and the run page shows the mode', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    /** A run of `task` on one endpoint over the first query, watched to success: one result per task, every call in `mode`. */
+    const runOn = async (task: 'Grade responses' | 'Pairwise comparison', name: string, mode: 'JSON_SCHEMA' | 'JSON_OBJECT') => {
+      await launch(page, task, [name]);
+      await page.getByLabel('Query ids (optional)').fill(String(queryIds[0]));
+      const runId = await startAndWatch(page, 'Succeeded');
+      const label = mode === 'JSON_SCHEMA' ? 'JSON schema (strict)' : 'JSON object';
+      await expect(page.getByTestId(`run-endpoint-mode-${await endpointId(name)}`)).toHaveText(label);
+      const run = await prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
+      const results =
+        task === 'Grade responses'
+          ? await prisma.grade.count({ where: { runId } })
+          : await prisma.pairwiseComparison.count({ where: { runId } });
+      expect(results).toBe(run.totalTasks);
+      const calls = await prisma.judgeCall.findMany({ where: { tasks: { some: { runId } } }, select: { outputMode: true } });
+      expect(calls.map((call) => call.outputMode)).toEqual(Array(run.totalTasks).fill(mode));
+      return run;
+    };
+
+    // A reasoning model that writes <think>…</think> before its JSON and reports no token usage.
+    await addEndpoint(page, {
+      name: ENDPOINTS.reasoning,
+      baseUrl: double.url,
+      model: `${MODEL}+think+no-usage`,
+      detect: 'JSON schema (strict)',
+    });
+    const gradeRun = await runOn('Grade responses', ENDPOINTS.reasoning, 'JSON_SCHEMA');
+    expect(gradeRun.unknownUsageCalls).toBe(gradeRun.totalTasks);
+    // No usage: the totals are unknown, not $0.
+    await expect(page.getByTestId('run-cost')).toHaveText('unknown');
+    await expect(page.getByTestId('run-prompt-tokens')).toHaveText('unknown');
+    // The call page keeps the reasoning apart from the answer that was parsed (admins only: the judge pages are).
+    await page.getByRole('table', { name: 'Calls of this run' }).getByRole('link').first().click();
+    await expect(page.getByTestId('call-output-mode')).toHaveText('JSON schema (strict)');
+    await expect(page.getByTestId('call-reasoning')).toContainText('A first draft');
+    await expect(page.getByTestId('call-raw-output')).not.toContainText('<think>');
+    await expect(page.getByTestId('call-tokens')).toHaveText('unknown: the server reported no usage');
+    await runOn('Pairwise comparison', ENDPOINTS.reasoning, 'JSON_SCHEMA');
+
+    // A server that answers json_schema with a 400: Test connection falls back to json_object, and runs use it.
+    await addEndpoint(page, {
+      name: ENDPOINTS.objectOnly,
+      baseUrl: double.url,
+      model: `${MODEL}+reject-json-schema`,
+      detect: 'JSON object',
+    });
+    await expect(page.getByTestId(`endpoint-mode-${ENDPOINTS.objectOnly}`)).toHaveText('JSON object (detected)');
+    await expect(page.getByTestId(`endpoint-${ENDPOINTS.objectOnly}`).getByTestId('connection-test-summary')).toContainText('JSON object');
+    await page.goto(`/judge/endpoints/${await endpointId(ENDPOINTS.objectOnly)}`);
+    await expect(page.getByTestId('probe-JSON_SCHEMA')).toContainText('Bad request');
+    await expect(page.getByTestId('probe-JSON_OBJECT')).toContainText('Worked');
+    await runOn('Grade responses', ENDPOINTS.objectOnly, 'JSON_OBJECT');
+    await runOn('Pairwise comparison', ENDPOINTS.objectOnly, 'JSON_OBJECT');
+  });
+
   test('a run whose endpoints answer garbage or lack their key ends FAILED with its error classes', async ({ page }) => {
     test.setTimeout(150_000);
     await launch(page, 'Generate criteria', [ENDPOINTS.garbage, ENDPOINTS.keyless]);
-    await page.getByLabel('Query ids (optional)').fill(String(queryIds[0]));
+    await page.getByLabel('Query ids (optional)').fill(queryExternalIds[0] ?? '');
     const runId = await startAndWatch(page, 'Failed');
     await expect(page.getByTestId('error-class-INVALID_OUTPUT')).toContainText('Invalid output');
     await expect(page.getByTestId('error-class-INVALID_OUTPUT')).toContainText('1');
@@ -286,7 +492,7 @@ test.describe('as an admin', () => {
     try {
       await prisma.judgeEndpoint.create({ data: { name: ENDPOINTS.slow, baseUrl: slow.url, model: MODEL, maxConcurrency: 1 } });
       await launch(page, 'Grade responses', [ENDPOINTS.slow]);
-      await page.getByLabel('Query ids (optional)').fill(String(queryIds[0]));
+      await page.getByLabel('Query ids (optional)').fill(queryExternalIds[0] ?? '');
       await page.getByRole('button', { name: 'Start run' }).click();
       await expect(page).toHaveURL(/\/judge\/runs\/\d+$/);
       const runId = Number(new URL(page.url()).pathname.split('/').at(-1));
@@ -320,7 +526,8 @@ test.describe('as a reviewer', () => {
     await expect(grades).toContainText(/Met|Not met/);
     await expect(grades.getByRole('link')).toHaveCount(0);
     await expect(dialog.getByRole('region', { name: 'Provenance' })).toHaveCount(0);
-    for (const url of ['/judge', '/judge/runs/new', '/judge/prompts']) {
+    const reasoned = await prisma.judgeCall.findFirstOrThrow({ where: { reasoning: { not: null } }, select: { id: true } });
+    for (const url of ['/judge', '/judge/runs/new', '/judge/prompts', `/judge/calls/${reasoned.id}`]) {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(403);
     }
@@ -332,7 +539,15 @@ test.describe('as an expert', () => {
 
   test('gets 403 on the judge pages and the criteria browser', async ({ page }) => {
     const run = await prisma.judgeRun.findFirstOrThrow({ orderBy: { id: 'desc' }, select: { id: true } });
-    for (const url of ['/judge', `/judge/runs/${run.id}`, '/judge/prompts', `/criteria?open=${generatedCriterionId}`]) {
+    // A call whose model's reasoning is stored: reasoning is for admins only.
+    const reasoned = await prisma.judgeCall.findFirstOrThrow({ where: { reasoning: { not: null } }, select: { id: true } });
+    for (const url of [
+      '/judge',
+      `/judge/runs/${run.id}`,
+      `/judge/calls/${reasoned.id}`,
+      '/judge/prompts',
+      `/criteria?open=${generatedCriterionId}`,
+    ]) {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(403);
     }

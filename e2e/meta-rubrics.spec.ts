@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { disconnectDb, prisma } from '@/lib/db';
-import { DEFAULT_GENERATION_RULES } from '@/lib/judge/generation-rules';
+import { DEFAULT_GENERATION_RULES } from '@/lib/meta-rubrics/generation-rules';
 import { completeNextQuery, createTestCampaign } from './campaign-fixtures';
 import { demoUser, storageStateFor } from './fixtures';
 
@@ -85,6 +85,13 @@ test('an expert proposes a principle change with evidence; a reviewer approves i
     .fill('Criteria must require immediate escalation to emergency care, in the first sentence, when red flags are present.');
   await expect(change.locator('ins').first()).toBeVisible();
   const evidence = expert.getByRole('region', { name: 'Evidence' });
+  // The picker is searchable: the comment's words narrow the verdicts to the one rejected.
+  const verdicts = evidence.getByRole('list', { name: 'Verdicts to cite' }).getByRole('checkbox');
+  const offered = await verdicts.count();
+  expect(offered).toBeGreaterThan(1);
+  await evidence.getByLabel('Search the verdicts').fill(`too late ${suffix}`);
+  await expect(verdicts).toHaveCount(1);
+  await expect(evidence.getByTestId('evidence-shown')).toHaveText(`1 of ${offered} verdicts match`);
   await evidence.getByRole('checkbox', { name: new RegExp(comment) }).check();
   await evidence.getByLabel(`Note on ${evidenceTitle}`).fill('Accepted a late escalation');
   await expert.getByRole('button', { name: 'Submit proposal' }).click();
@@ -104,10 +111,25 @@ test('an expert proposes a principle change with evidence; a reviewer approves i
   const reviewer = await reviewerContext.newPage();
   await reviewer.goto(proposalUrl);
   await expect(reviewer.getByRole('list', { name: 'Evidence' })).toContainText(evidenceTitle);
+  // Approving needs a note, then a confirmation: nothing changes before both.
+  await reviewer.getByRole('button', { name: 'Approve' }).click();
+  await expect(reviewer.getByText('Write an approval note: why this change should become the next version')).toBeVisible();
+  await expect(reviewer.getByRole('region', { name: 'Confirm the approval' })).toHaveCount(0);
   await reviewer.getByLabel('Review note').fill('Agreed: escalation must come first.');
   await reviewer.getByRole('button', { name: 'Approve' }).click();
+  const confirmation = reviewer.getByRole('region', { name: 'Confirm the approval' });
+  await expect(confirmation).toContainText('Approve this proposal as v2?');
+  expect(await prisma.metaRubricVersion.count({ where: { metaRubricId: rubric.id } })).toBe(1);
+  await confirmation.getByRole('button', { name: 'Confirm approval' }).click();
   await expect(reviewer.getByRole('status').filter({ hasText: 'Approved: version 2 is now active.' })).toBeVisible();
   await expect(reviewer.getByRole('link', { name: 'v2' })).toBeVisible();
+  // The note is stored with the decision and shown on the proposal.
+  await expect(reviewer.getByTestId('approval-note')).toHaveText(' Approval note: “Agreed: escalation must come first.”');
+  await expect(reviewer.getByRole('list', { name: 'Activity' })).toContainText('Agreed: escalation must come first.');
+  const approval = await prisma.proposalEvent.findFirstOrThrow({
+    where: { proposal: { metaRubricId: rubric.id }, kind: 'APPROVE' },
+  });
+  expect(approval.body).toBe('Agreed: escalation must come first.');
 
   // Version 2 is active, with its change note; version 1 is retired and unchanged.
   await reviewer.goto(`/meta-rubrics/${rubric.id}`);
@@ -137,4 +159,37 @@ test('an expert proposes a principle change with evidence; a reviewer approves i
     await expect(column).toContainText(`No criterion has been generated under v${number} yet.`);
   }
   await reviewerContext.close();
+});
+
+test('a reviewer is not offered Approve on their own proposal, and the server refuses it', async ({ browser }) => {
+  const suffix = randomUUID().slice(0, 8);
+  const rubric = await prisma.metaRubric.create({
+    data: {
+      domain: `e2e-own-${suffix}`,
+      name: `E2E own proposal ${suffix}`,
+      versions: {
+        create: {
+          number: 1,
+          status: 'ACTIVE',
+          activatedAt: new Date(),
+          principles: [PRINCIPLE],
+          generationRules: DEFAULT_GENERATION_RULES,
+        },
+      },
+    },
+  });
+  const context = await browser.newContext({ storageState: storageStateFor('REVIEWER') });
+  const page = await context.newPage();
+  await page.goto(`/meta-rubrics/${rubric.id}/proposals/new`);
+  await page.getByLabel('Title', { exact: true }).fill('Drop the escalation principle');
+  await page.getByLabel('Rationale').fill('A reviewer proposing a change of their own.');
+  await page.getByRole('button', { name: 'Add change' }).click();
+  const change = page.getByRole('group', { name: 'Change 1: Edit a principle' });
+  await change.getByLabel('Principle text').fill('Criteria must require escalation at once.');
+  await page.getByRole('button', { name: 'Submit proposal' }).click();
+  await expect(page).toHaveURL(new RegExp(`/meta-rubrics/${rubric.id}/proposals/\\d+$`));
+  await expect(page.getByTestId('own-proposal')).toHaveText('You wrote this proposal, so another reviewer or admin approves it.');
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Request changes' })).toBeVisible();
+  await context.close();
 });

@@ -1,12 +1,12 @@
 // Pairwise review end to end. A pairwise judge run over one Obstetrics pair is written straight into the
-// database (lib/pairwise/seed-pairwise-run.ts: both orders, the judge prefers response A), so this spec owns
+// database (tools/fixtures/seed-pairwise-run.ts: both orders, the judge prefers response A), so this spec owns
 // its queue. Two demo reviewers judge the same pair blind through the keyboard-first screen: the first agrees
 // with the judge, the second does not. Before a preference is saved the page carries nothing of the judge;
 // after each review the analytics figures update and equal an independent computation from the stored rows.
 // Admins export the verified pairs as JSONL; reviewers may not.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { disconnectDb, prisma } from '@/lib/db';
-import { seedPairwiseRun } from '@/lib/pairwise/seed-pairwise-run';
+import { seedPairwiseRun } from '@/tools/fixtures/seed-pairwise-run';
 import { storageStateFor } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -122,6 +122,7 @@ test('two reviewers judge the same pair blind; agreement figures follow; admins 
   // Reviewer 1 agrees with the judge, by keyboard only.
   const first = await reviewPair(browser, 0, 'A', async (page) => {
     await page.locator('body').press('1');
+    await page.locator('body').press('j');
     await page.locator('body').press('1');
     await page.locator('body').press('y');
     await page.locator('body').press('Control+Enter');
@@ -185,4 +186,56 @@ test('two reviewers judge the same pair blind; agreement figures follow; admins 
   const none = await admin.request.get(`/api/pairwise/export?run=${runId}`);
   expect((await none.text()).trim()).toBe('');
   await admin.close();
+});
+
+test('a mark stays on its criterion (j moves on), and marks outlive a failed submit and giving the pair back', async ({ browser }) => {
+  const THREE = ['Names the safe antipyretic', 'Gives the dose by weight', 'Says when to see a doctor'];
+  const query = await prisma.query.findFirstOrThrow({
+    where: { department: 'Obstetrics', responses: { some: {} } },
+    orderBy: { id: 'desc' },
+    select: { id: true },
+  });
+  const own = await seedPairwiseRun({ pairs: [{ queryId: query.id, criteria: THREE.map((title) => ({ title, score: 1 })) }] });
+  const context = await browser.newContext({ storageState: storageStateFor('ADMIN') });
+  const page = await context.newPage();
+  const claim = async () => {
+    await page.goto('/pairwise');
+    await page
+      .getByTestId(`queue-${own.runId}`)
+      .getByRole('button', { name: /Start reviewing|Continue/ })
+      .click();
+    await expect(page).toHaveURL(/\/pairwise\/review\/\d+$/);
+  };
+  await claim();
+  await page.locator('body').press('3');
+  await page.locator('body').press('Control+Enter');
+  await expect(page.getByTestId('review-step')).toContainText('Step 2 of 2');
+  const criterion = (index: number) => page.getByRole('listitem', { name: new RegExp(`^Criterion ${index} of 3`) });
+  const markOn = (title: string, name: RegExp) =>
+    page.getByRole('radiogroup', { name: `Your mark on ${title}` }).getByRole('radio', { name });
+  await expect(criterion(1)).toBeFocused();
+  // 1 marks the first criterion and stays there; j then moves to the second, never past it.
+  await page.keyboard.press('1');
+  await expect(markOn(THREE[0] ?? '', /Agree/)).toBeChecked();
+  await expect(criterion(1)).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(criterion(2)).toBeFocused();
+  await page.keyboard.press('2');
+  await expect(markOn(THREE[1] ?? '', /Disagree/)).toBeChecked();
+  for (const name of [/Agree/, /Disagree/, /Not relevant/]) await expect(markOn(THREE[2] ?? '', name)).not.toBeChecked();
+  // The cheat sheet says so.
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog')).toContainText('the mark stays on this criterion; j moves on');
+  await page.keyboard.press('Escape');
+
+  // A submit that fails (a criterion unmarked, no overall verdict), then the pair given back and claimed again.
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByText('Please complete the highlighted fields.')).toBeVisible();
+  await page.getByRole('button', { name: 'Give back' }).click();
+  await expect(page).toHaveURL(/\/pairwise$/);
+  await claim();
+  await expect(markOn(THREE[0] ?? '', /Agree/)).toBeChecked();
+  await expect(markOn(THREE[1] ?? '', /Disagree/)).toBeChecked();
+  await expect(page.getByTestId('review-step')).toContainText('2 of 3 criteria marked');
+  await context.close();
 });

@@ -79,9 +79,20 @@ test.describe('releases', () => {
     await expect(page.getByRole('heading', { name: `${RELEASE} v1` })).toBeVisible({ timeout: 30_000 });
     releasePath = new URL(page.url()).pathname;
     await expect(page.getByText('Draft: the figures below are a live preview')).toBeVisible();
+    // The draft names its datasets (it used to print their database ids, "#3").
+    const rules = () => page.getByRole('definition');
+    await expect(rules().filter({ hasText: /^Demo: clinical rubrics$/ })).toHaveCount(1);
     await page.getByRole('button', { name: 'Freeze…' }).click();
     await page.getByRole('button', { name: 'Yes, freeze it' }).click();
     await expect(page.getByText('frozen', { exact: true })).toBeVisible({ timeout: 30_000 });
+    // Frozen: the date reads as every date does, the campaigns by name.
+    const frozen = await prisma.release.findFirstOrThrow({ where: { name: RELEASE }, select: { frozenAt: true, manifest: true } });
+    const stamp = frozen.frozenAt?.toISOString() ?? '';
+    await expect(rules().filter({ hasText: `${stamp.slice(0, 10)} ${stamp.slice(11, 16)} UTC` })).toHaveCount(1);
+    await expect(rules().filter({ hasText: /\d{4}-\d\d-\d\dT/ })).toHaveCount(0);
+    const campaignIds = (frozen.manifest as { campaignIds: number[] }).campaignIds;
+    const campaigns = await prisma.auditCampaign.findMany({ where: { id: { in: campaignIds } }, select: { name: true } });
+    for (const campaign of campaigns) await expect(page.getByRole('link', { name: campaign.name, exact: true })).toBeVisible();
 
     const files = page.getByRole('table', { name: 'Exported files' });
     await expect(files.getByRole('link')).toHaveCount(6, { timeout: 120_000 });

@@ -37,7 +37,30 @@ const schema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * Which environment variables a judge endpoint may name for its API key and its extra headers and query
+   * parameters (their values are sent to the endpoint's URL). The app's own settings never qualify.
+   */
+  JUDGE_KEY_ENV_PATTERN: z
+    .string()
+    .default('^[A-Z][A-Z0-9_]*_API_KEY$')
+    .refine((pattern) => compiles(pattern), 'must be a valid regular expression (JavaScript syntax)'),
 });
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every variable the app reads as its own setting (all of them are in this schema). A judge endpoint may never
+ * send one of them, whatever JUDGE_KEY_ENV_PATTERN says.
+ */
+export const APP_SETTING_NAMES: readonly string[] = Object.keys(schema.shape);
 
 export type Env = z.infer<typeof schema>;
 

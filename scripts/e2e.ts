@@ -33,6 +33,8 @@ try {
         // No demo account is signed into 12 times a minute by the suite; e2e/security.spec.ts trips this limit.
         SIGN_IN_ATTEMPTS_PER_ACCOUNT_PER_MINUTE: '12',
         NEXT_TELEMETRY_DISABLED: '1',
+        // A judge key only the server holds: e2e/judge.spec.ts checks it reaches the endpoint and never a browser.
+        E2E_JUDGE_API_KEY: `e2e-judge-key-${randomBytes(18).toString('base64url')}`,
       },
     },
   );

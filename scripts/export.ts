@@ -11,11 +11,11 @@ import cliProgress from 'cli-progress';
 import { disconnectDb, prisma } from '@/lib/db';
 import { resolveDatabase } from '@/lib/db/resolve-database';
 import { formatBytes } from '@/lib/export/export-formats';
-import { runExport } from '@/lib/export/run-export';
+import { runReleaseJob } from '@/lib/releases/run-release-job';
 import { readStoredFile } from '@/lib/files/stored-file';
 import { parseRouteId } from '@/lib/http/route-params';
 import { requestExport } from '@/lib/releases/request-export';
-import { EXPORT_FORMATS, type ExportFormat } from '@/lib/releases/schemas';
+import { EXPORT_FORMATS, type ExportFormat } from '@/lib/export/format-names';
 
 const usage = `usage: npm run export -- <release id | name@version | name> --format <${EXPORT_FORMATS.join('|')}> [--out <file>|-]
        npm run export -- --dataset <name|id> [--out <file>|-]`;
@@ -91,7 +91,7 @@ try {
       cliProgress.Presets.shades_classic,
     );
     const byFile = new Map<string, cliProgress.SingleBar>();
-    await runExport({
+    await runReleaseJob({
       releaseId: release.id,
       onProgress: (fileName, fraction) => {
         let bar = byFile.get(fileName);

@@ -29,6 +29,7 @@ run "chromium" bash scripts/ensure-chromium.sh
 run "prisma client" node scripts/prisma-generate.mjs
 run "typecheck (tsc)" node node_modules/typescript/bin/tsc --noEmit -p .
 run "lint (biome)" node node_modules/@biomejs/biome/bin/biome check .
+run "layers (dependency-cruiser)" node tools/layers/lint-layers.mjs
 run "unit + integration (vitest, real PostgreSQL)" node node_modules/vitest/vitest.mjs run
 run "build (next build)" node node_modules/next/dist/bin/next build
 run "e2e (playwright, chromium, next start)" node --conditions=react-server --import tsx scripts/e2e.ts

@@ -1,7 +1,7 @@
 // npm run worker: a dedicated background-job process (imports, judge runs, exports). Start as many as you
 // like against one DATABASE_URL; set WORKERS_IN_APP=false on the web processes to keep them free of jobs.
 import { stopBoss } from '@/lib/jobs/boss';
-import { startWorkers } from '@/lib/jobs/worker';
+import { startWorkers } from '@/lib/workers/start-workers';
 import { resolveDatabase } from '@/lib/db/resolve-database';
 
 const database = await resolveDatabase({ log: (line) => console.log(`[worker] ${line}`) });

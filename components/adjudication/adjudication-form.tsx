@@ -3,6 +3,7 @@
 // gold decision form. The form is checked with the action's own schema before it is sent; a save that lost a
 // race with another reviewer shows their version and keeps this one on screen until the reviewer chooses.
 // Keyboard: 1–4 choose the decision outside text fields, Ctrl+Enter (⌘+Enter) saves from anywhere.
+import type { Decision } from '@/lib/vocabulary/enums';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
@@ -10,14 +11,13 @@ import { ExpertVerdicts } from '@/components/adjudication/expert-verdicts';
 import { TextChanges } from '@/components/adjudication/text-changes';
 import { CriterionFields } from '@/components/audit/criterion-fields';
 import { DECISION_KEYS, DECISION_LABELS, DIMENSION_LABELS, WEIGHT_DIRECTION_LABELS } from '@/components/audit/labels';
-import { formatDate } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { FieldErrors, inputClasses } from '@/components/ui/field';
 import { Notice } from '@/components/ui/page-header';
 import { saveAdjudicationAction } from '@/lib/adjudication/actions';
 import type { AdjudicationVerdict, AdjudicationView, GoldText } from '@/lib/adjudication/get-adjudication-item';
 import { adjudicationErrors } from '@/lib/adjudication/schemas';
-import type { Decision } from '@/lib/audit/schemas';
 
 interface Draft {
   goldDecision: Decision | null;

@@ -1,18 +1,21 @@
 // The reviewer's queue of disagreements: unresolved and adjudicated tabs, a campaign and agreement filter
 // that lives in the URL (a plain GET form, so links to a filtered queue can be shared), and one row per
-// criterion with its verdict distribution and agreement, lowest agreement first.
+// criterion with its verdict distribution and agreement, lowest agreement first. A third tab holds the experts'
+// missing-criterion proposals (its body is components/missing-criteria/proposal-queue.tsx, passed as children).
+import type { Tier } from '@/lib/vocabulary/enums';
 import { IdOptions } from '@/components/ui/id-options';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { VerdictDistribution } from '@/components/adjudication/verdict-distribution';
 import { DECISION_LABELS } from '@/components/audit/labels';
 import { TIER_LABELS, formatPoints } from '@/components/criteria/labels';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
+import { Pager } from '@/components/ui/pager';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import type { AdjudicationQueue as Queue } from '@/lib/adjudication/list-adjudication-queue';
 import type { QueueParams, QueueTab } from '@/lib/adjudication/schemas';
-import type { Tier } from '@/lib/import/native-schema';
 
 /** The queue's URL with some parameters changed; the filters travel to the item screens too. */
 export function queueQuery(params: Partial<QueueParams>): string {
@@ -21,6 +24,7 @@ export function queueQuery(params: Partial<QueueParams>): string {
   if (params.campaign !== undefined) search.set('campaign', String(params.campaign));
   if (params.max !== undefined) search.set('max', String(params.max));
   if (params.page && params.page > 1) search.set('page', String(params.page));
+  if (params.tab === 'proposals' && params.decision && params.decision !== 'PENDING') search.set('decision', params.decision);
   const text = search.toString();
   return text ? `?${text}` : '';
 }
@@ -28,6 +32,7 @@ export function queueQuery(params: Partial<QueueParams>): string {
 const TABS: { tab: QueueTab; label: string }[] = [
   { tab: 'unresolved', label: 'Unresolved' },
   { tab: 'adjudicated', label: 'Adjudicated' },
+  { tab: 'proposals', label: 'Missing criteria' },
 ];
 
 export function formatAgreement(agreement: number): string {
@@ -38,13 +43,21 @@ export function AdjudicationQueue({
   queue,
   params,
   campaigns,
+  proposalsPending,
+  children,
 }: {
   queue: Queue;
   params: QueueParams;
   campaigns: { id: number; name: string }[];
+  /** Missing-criterion proposals awaiting a decision under the same campaign filter (the third tab's count). */
+  proposalsPending: number;
+  /** The proposals tab's body. */
+  children?: ReactNode;
 }) {
   const filters = { campaign: params.campaign, max: params.max };
-  const pages = Math.max(1, Math.ceil(queue.totals[params.tab] / queue.pageSize));
+  const totals = { ...queue.totals, proposals: proposalsPending };
+  const proposals = params.tab === 'proposals';
+  const pages = proposals ? 1 : Math.max(1, Math.ceil(queue.totals[params.tab as keyof Queue['totals']] / queue.pageSize));
   return (
     <section aria-labelledby="queue-heading" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <h2 id="queue-heading" className="sr-only">
@@ -63,13 +76,18 @@ export function AdjudicationQueue({
                   current ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'
                 }`}
               >
-                {label} <span className="tabular-nums text-slate-500">({queue.totals[tab].toLocaleString('en')})</span>
+                {label}{' '}
+                <span className="tabular-nums text-slate-500" data-testid={`queue-tab-count-${tab}`}>
+                  ({totals[tab].toLocaleString('en')}
+                  {tab === 'proposals' ? ' pending' : ''})
+                </span>
               </Link>
             );
           })}
         </nav>
         <form method="get" action="/adjudication" aria-label="Filter the queue" className="flex flex-wrap items-end gap-2 pb-3">
           {params.tab !== 'unresolved' ? <input type="hidden" name="tab" value={params.tab} /> : null}
+          {proposals && params.decision !== 'PENDING' ? <input type="hidden" name="decision" value={params.decision} /> : null}
           <div>
             <label htmlFor="queue-campaign" className="mb-1 block text-xs font-medium text-slate-700">
               Campaign
@@ -78,7 +96,7 @@ export function AdjudicationQueue({
               <IdOptions items={campaigns} allLabel="All campaigns" />
             </select>
           </div>
-          <div>
+          <div hidden={proposals}>
             <label htmlFor="queue-max" className="mb-1 block text-xs font-medium text-slate-700">
               Agreement at most
             </label>
@@ -98,12 +116,14 @@ export function AdjudicationQueue({
           <button type="submit" className={buttonClasses('secondary', 'md')}>
             Apply
           </button>
-          <p id="queue-max-hint" className="w-full text-xs text-slate-500">
+          <p id="queue-max-hint" className="w-full text-xs text-slate-500" hidden={proposals}>
             Agreement is the share of expert pairs that chose the same decision (0 = all differ). Empty: every disagreement.
           </p>
         </form>
       </div>
-      {queue.items.length === 0 ? (
+      {proposals ? (
+        children
+      ) : queue.items.length === 0 ? (
         <div className="px-4 py-10 text-center">
           <p className="text-sm font-medium text-slate-900">
             {params.tab === 'unresolved' ? 'Nothing to adjudicate' : 'No adjudications yet'}
@@ -167,25 +187,7 @@ export function AdjudicationQueue({
           </SimpleTable>
         </div>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Queue pages" className="flex items-center justify-between border-t border-slate-100 px-4 py-2 text-sm">
-          <span className="text-slate-600">
-            Page {params.page} of {pages}
-          </span>
-          <span className="flex gap-2">
-            {params.page > 1 ? (
-              <Link className={buttonClasses('secondary', 'sm')} href={`/adjudication${queueQuery({ ...params, page: params.page - 1 })}`}>
-                Previous
-              </Link>
-            ) : null}
-            {params.page < pages ? (
-              <Link className={buttonClasses('secondary', 'sm')} href={`/adjudication${queueQuery({ ...params, page: params.page + 1 })}`}>
-                Next
-              </Link>
-            ) : null}
-          </span>
-        </nav>
-      ) : null}
+      <Pager label="Queue pages" page={params.page} pages={pages} href={(page) => `/adjudication${queueQuery({ ...params, page })}`} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // One disagreement on one screen: the query as a chat and the criterion on the left, the experts' verdicts
 // and the gold decision form on the right. Whether expert names are shown was decided on the server (the
 // item carries them or not); the link here only asks for the other view.
+import type { Category } from '@/lib/vocabulary/enums';
 import Link from 'next/link';
 import { AdjudicationForm } from '@/components/adjudication/adjudication-form';
 import { formatAgreement } from '@/components/adjudication/adjudication-queue';
@@ -12,7 +13,6 @@ import { CATEGORY_LABELS } from '@/components/criteria/labels';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import type { AdjudicationItem } from '@/lib/adjudication/get-adjudication-item';
-import type { Category } from '@/lib/import/native-schema';
 
 export function AdjudicationScreen({
   item,

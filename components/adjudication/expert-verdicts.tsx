@@ -3,7 +3,7 @@
 // word diff against the original, with a button that copies the verdict into the reviewer's form.
 import { TextChanges } from '@/components/adjudication/text-changes';
 import { DECISION_LABELS, DIMENSION_LABELS, SEVERITY_LABELS, WEIGHT_DIRECTION_LABELS } from '@/components/audit/labels';
-import { formatDate } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { AdjudicationVerdict, GoldText } from '@/lib/adjudication/get-adjudication-item';

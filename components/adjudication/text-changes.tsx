@@ -1,9 +1,9 @@
 // What a revised text changes from the original, word by word: shown under each expert's proposed revision
 // and under the reviewer's gold text.
+import type { Tier } from '@/lib/vocabulary/enums';
 import { WordDiff } from '@/components/audit/revision-editor';
 import { TIER_LABELS, formatPoints } from '@/components/criteria/labels';
 import type { GoldText } from '@/lib/adjudication/get-adjudication-item';
-import type { Tier } from '@/lib/import/native-schema';
 
 const tierAndPoints = (text: GoldText) => `${TIER_LABELS[text.tier as Tier]?.label ?? text.tier} ${formatPoints(text.points)}`;
 

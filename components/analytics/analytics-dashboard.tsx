@@ -8,25 +8,13 @@ import {
   ExpertAgreementChart,
   OverTimeChart,
 } from '@/components/analytics/dashboard-charts';
-import { fixed, interval, pct } from '@/components/analytics/format';
+import { BREAKDOWN_LABELS, ERROR_LABELS } from '@/components/analytics/labels';
 import { Badge } from '@/components/ui/badge';
+import { fixed, interval, pct } from '@/components/ui/format';
 import { Card } from '@/components/ui/page-header';
 import { Stat } from '@/components/ui/stat';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import { BREAKDOWNS, type Breakdown, type Dashboard } from '@/lib/analytics/compute-dashboard';
-
-export const BREAKDOWN_LABELS: Record<Breakdown, string> = {
-  dataset: 'Dataset',
-  category: 'Category',
-  department: 'Department',
-  tier: 'Tier',
-  tag: 'Tag',
-  redLine: 'Red line',
-  generatorModel: 'Generator model',
-  metaRubricVersion: 'Meta-rubric version',
-  campaign: 'Campaign',
-  expert: 'Expert',
-};
 
 function JudgeCard({ judge }: { judge: Dashboard['judge'] }) {
   if (!judge.available)
@@ -150,11 +138,7 @@ export function AnalyticsDashboard({ dashboard, by, query }: { dashboard: Dashbo
         >
           {dashboard.errors.map((row) => (
             <tr key={row.row} data-testid={`error-${row.row}`}>
-              <Td>
-                {row.row.startsWith('WEIGHT_')
-                  ? `  ↳ ${row.row.slice(7).toLowerCase()}`
-                  : row.row.charAt(0) + row.row.slice(1).toLowerCase()}
-              </Td>
+              <Td>{row.row.startsWith('WEIGHT_') ? <span className="pl-4">↳ {ERROR_LABELS[row.row]}</span> : ERROR_LABELS[row.row]}</Td>
               <Td align="right">{row.preliminary.count}</Td>
               <Td align="right">{pct(row.preliminary.rate)}</Td>
               <Td align="right" data-testid={`confirmed-${row.row}`}>

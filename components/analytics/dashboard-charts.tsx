@@ -2,8 +2,10 @@
 // The analytics dashboard's charts (Recharts). Each goes through ChartFrame: a CSV of its numbers and a hidden
 // table for screen readers. Rates are drawn in percent with their Wilson 95% intervals as error bars or bands.
 import { Area, Bar, BarChart, CartesianGrid, ComposedChart, ErrorBar, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
-import { chartRate, fixed, pct } from '@/components/analytics/format';
-import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, SLATE, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
+import { chartRate, fixed, percentValue } from '@/components/ui/format';
+import { ERROR_LABELS } from '@/components/analytics/labels';
+import { ScrollRegion } from '@/components/ui/scroll-region';
+import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, LEGEND, SLATE, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
 import type { Agreement, Counts, ErrorTableRow, GroupCounts } from '@/lib/analytics/compute-dashboard';
 
 const LENIENT = '#93c5fd';
@@ -62,8 +64,8 @@ export function ConcordanceChart({ title, groups, filename }: { title: string; g
         <CartesianGrid {...GRID} />
         <XAxis dataKey="label" {...BOTTOM_AXIS} interval={0} />
         <YAxis {...PERCENT_AXIS} />
-        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => `${Number(value).toFixed(1)}%`} />
-        <Legend wrapperStyle={{ fontSize: 11 }} />
+        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => percentValue(value)} />
+        <Legend {...LEGEND} />
         <Bar dataKey="strict" name="Strict" fill={BRAND} maxBarSize={32} isAnimationActive={false}>
           <ErrorBar dataKey="strictError" width={4} stroke={SLATE} />
         </Bar>
@@ -74,16 +76,6 @@ export function ConcordanceChart({ title, groups, filename }: { title: string; g
     </ChartFrame>
   );
 }
-
-const ERROR_LABELS: Record<ErrorTableRow['row'], string> = {
-  CORRECTNESS: 'Correctness',
-  COMPREHENSIVENESS: 'Comprehensiveness',
-  RELEVANCE: 'Relevance',
-  WEIGHT: 'Weight',
-  WEIGHT_OVER: 'Weight: over',
-  WEIGHT_UNDER: 'Weight: under',
-  WEIGHT_REDUNDANT: 'Weight: redundant',
-};
 
 export function ErrorRatesChart({ errors }: { errors: ErrorTableRow[] }) {
   const data = errors.map((row) => ({
@@ -123,11 +115,11 @@ export function ErrorRatesChart({ errors }: { errors: ErrorTableRow[] }) {
       heightClass="h-72"
     >
       <BarChart data={data} layout="vertical" {...CHART_BASE} margin={{ top: 4, right: 12, bottom: 0, left: 8 }}>
-        <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+        <CartesianGrid horizontal={false} stroke="var(--color-slate-200)" />
         <XAxis type="number" tickFormatter={percentTick} tick={AXIS_TICK} tickLine={false} axisLine={false} />
         <YAxis type="category" dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={false} width={120} />
-        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => `${Number(value).toFixed(1)}%`} />
-        <Legend wrapperStyle={{ fontSize: 11 }} />
+        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => percentValue(value)} />
+        <Legend {...LEGEND} />
         <Bar dataKey="preliminary" name="Preliminary" fill={PRELIMINARY} isAnimationActive={false} />
         <Bar dataKey="confirmed" name="Confirmed" fill={CONFIRMED} isAnimationActive={false}>
           <ErrorBar dataKey="confirmedError" width={4} stroke={SLATE} direction="x" />
@@ -169,13 +161,29 @@ export function OverTimeChart({ points }: { points: (Counts & { day: string })[]
 }
 
 /** Cohen's kappa from −1 (red) through 0 (white) to 1 (blue). */
-function kappaColour(kappa: number): string {
-  if (!Number.isFinite(kappa)) return '#f1f5f9';
+/** The cell's colour on the scale white (0) → blue (1) or → red (−1), as [r, g, b]. */
+function kappaRgb(kappa: number): [number, number, number] {
+  if (!Number.isFinite(kappa)) return [241, 245, 249];
   const t = Math.max(-1, Math.min(1, kappa));
   const mix = (from: number, to: number, amount: number) => Math.round(from + (to - from) * amount);
-  return t >= 0
-    ? `rgb(${mix(255, 47, t)}, ${mix(255, 111, t)}, ${mix(255, 222, t)})`
-    : `rgb(${mix(255, 185, -t)}, ${mix(255, 28, -t)}, ${mix(255, 28, -t)})`;
+  return t >= 0 ? [mix(255, 47, t), mix(255, 111, t), mix(255, 222, t)] : [mix(255, 185, -t), mix(255, 28, -t), mix(255, 28, -t)];
+}
+
+function kappaColour(kappa: number): string {
+  return `rgb(${kappaRgb(kappa).join(', ')})`;
+}
+
+/** Black ink on light cells, white on dark ones: whichever has the higher WCAG contrast on the cell's colour
+ * (with black and white one of them always reaches 4.5:1; a softer dark ink would leave a band where neither does). */
+function kappaInk(kappa: number): string {
+  const channel = (value: number) => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const [r, g, b] = kappaRgb(kappa);
+  const luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  // Black and white have equal contrast (4.58:1) on a luminance of 0.179.
+  return luminance > 0.179 ? '#000000' : '#ffffff';
 }
 
 export function AgreementHeatmap({ agreement }: { agreement: Agreement }) {
@@ -195,14 +203,22 @@ export function AgreementHeatmap({ agreement }: { agreement: Agreement }) {
       ])}
       empty={pairwise.length === 0 ? 'No two experts have judged the same criterion yet.' : null}
       heightClass="h-auto"
+      accessible
     >
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Cohen’s kappa per pair of experts">
         <table className="border-separate border-spacing-0.5 text-xs">
+          <caption className="sr-only">Cohen’s kappa per pair of experts, over the criteria both judged</caption>
           <thead>
             <tr>
-              <th />
+              <td />
               {experts.map((expert) => (
-                <th key={expert.id} className="max-w-20 truncate px-1 font-medium text-slate-600" title={expert.label}>
+                // Names wrap instead of being cut: the column is as wide as a cell, the full name is always there.
+                <th
+                  key={expert.id}
+                  scope="col"
+                  className="w-20 px-1 pb-1 align-bottom font-medium leading-tight text-slate-600"
+                  title={expert.label}
+                >
                   {expert.label}
                 </th>
               ))}
@@ -211,7 +227,7 @@ export function AgreementHeatmap({ agreement }: { agreement: Agreement }) {
           <tbody>
             {experts.map((row) => (
               <tr key={row.id}>
-                <th className="max-w-32 truncate pr-2 text-right font-medium text-slate-600" title={row.label}>
+                <th scope="row" className="min-w-24 pr-2 text-right font-medium leading-tight text-slate-600" title={row.label}>
                   {row.label}
                 </th>
                 {experts.map((column) => {
@@ -219,11 +235,21 @@ export function AgreementHeatmap({ agreement }: { agreement: Agreement }) {
                   return (
                     <td
                       key={column.id}
-                      className="h-9 w-14 rounded text-center tabular-nums text-slate-900"
-                      style={{ background: row.id === column.id ? '#e2e8f0' : kappaColour(pair?.kappa ?? Number.NaN) }}
+                      className="h-9 w-14 rounded text-center tabular-nums"
+                      // The scale's colours are fixed (the same in both modes); the ink follows each cell's colour.
+                      style={{
+                        background: row.id === column.id ? '#e2e8f0' : kappaColour(pair?.kappa ?? Number.NaN),
+                        color: row.id === column.id ? '#0f172a' : kappaInk(pair?.kappa ?? Number.NaN),
+                      }}
                       title={pair ? `κ ${fixed(pair.kappa, 2)} over ${pair.n} criteria` : undefined}
                     >
-                      {pair ? fixed(pair.kappa, 2) : ''}
+                      {pair ? (
+                        fixed(pair.kappa, 2)
+                      ) : row.id === column.id ? (
+                        <span className="sr-only">same expert</span>
+                      ) : (
+                        <span className="sr-only">no shared criteria</span>
+                      )}
                     </td>
                   );
                 })}
@@ -231,7 +257,7 @@ export function AgreementHeatmap({ agreement }: { agreement: Agreement }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </ChartFrame>
   );
 }
@@ -262,7 +288,7 @@ export function ExpertAgreementChart({ agreement }: { agreement: Agreement }) {
         <CartesianGrid {...GRID} />
         <XAxis dataKey="label" {...BOTTOM_AXIS} interval={0} />
         <YAxis {...PERCENT_AXIS} />
-        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => pct(Number(value) / 100)} />
+        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => percentValue(value)} />
         <Bar dataKey="agreement" name="Agreement with final" fill={BRAND} maxBarSize={32} isAnimationActive={false}>
           <ErrorBar dataKey="error" width={4} stroke={SLATE} />
         </Bar>

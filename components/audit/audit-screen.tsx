@@ -6,12 +6,14 @@
 // expert resumes exactly where they left off. A submitted query is read-only until the expert chooses Edit (a
 // stray key press never amends), and the last change can be undone. Submitting reports every problem at once,
 // each at its control.
+import type { Decision, Category, Tier } from '@/lib/vocabulary/enums';
+import { formatTime } from '@/components/ui/format';
 import { radioPillClass } from '@/components/ui/choice-cards';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { ClaimButton } from '@/components/audit/claim-button';
-import { type CardHandle, CriterionCard, type VerdictState } from '@/components/audit/criterion-card';
+import { type CardHandle, CriterionCard, storedVersion, type VerdictState } from '@/components/audit/criterion-card';
 import { COMPREHENSIVENESS_LABELS, DECISION_KEYS } from '@/components/audit/labels';
 import { MissingCriteria, type MissingCriteriaHandle } from '@/components/audit/missing-criteria';
 import { ShortcutSheet } from '@/components/audit/shortcuts';
@@ -25,8 +27,6 @@ import { Notice } from '@/components/ui/page-header';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { releaseAssignmentAction, saveVerdictAction, submitAssignmentAction, updateAssignmentAction } from '@/lib/audit/actions';
 import type { ExpertAssignment, ExpertVerdict } from '@/lib/audit/expert-view';
-import type { Decision } from '@/lib/audit/schemas';
-import type { Category, Tier } from '@/lib/import/native-schema';
 
 export interface AuditProgress {
   mineDone: number;
@@ -203,19 +203,11 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
         patch(id, { rowVersion: conflict.rowVersion, conflict: null, save: 'dirty' });
         schedule(id);
       } else {
-        // Take the other version as it is stored; reload to get all of its fields.
-        router.refresh();
-        patch(id, {
-          decision: conflict.decision,
-          comment: conflict.comment ?? '',
-          dimensions: conflict.dimensions,
-          rowVersion: conflict.rowVersion,
-          conflict: null,
-          save: 'saved',
-        });
+        // Take the other version whole: every stored field, so the next autosave cannot store a mix of both.
+        patch(id, { ...storedVersion(conflict), conflict: null, save: 'saved', saveError: null, errors: [] });
       }
     },
-    [patch, schedule, router],
+    [patch, schedule],
   );
 
   // ── position: remembered on the server, so the expert resumes where they were ──
@@ -461,9 +453,7 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
               <span data-testid="decided-count">
                 {decided} of {criteria.length} decided
               </span>
-              {!submitted && editable
-                ? ` · reserved for you until ${assignment.expiresAt.slice(11, 16)} UTC (extended while you work)`
-                : ''}
+              {!submitted && editable ? ` · reserved for you until ${formatTime(assignment.expiresAt)} (extended while you work)` : ''}
             </p>
           </div>
           <div className="flex items-center gap-2">

@@ -4,7 +4,7 @@
 // in a visually hidden table for assistive technology, and downloadable as CSV.
 import { Bar, BarChart, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { bucketLabel } from '@/components/audit/campaign-labels';
-import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, SLATE, slug } from '@/components/ui/chart-frame';
+import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, SLATE, TOOLTIP_STYLE, slug } from '@/components/ui/chart-frame';
 import type { HistogramBucket, ThroughputPoint } from '@/lib/audit/campaign-stats';
 
 /** UTC labels, so the server render and the browser agree: "11-21 14:00" per hour, "2026-11-21" per day. */
@@ -32,8 +32,8 @@ export function ThroughputChart({ unit, points, campaignName }: { unit: 'hour' |
         <YAxis yAxisId="per" allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} width={44} />
         <YAxis yAxisId="total" orientation="right" allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} width={44} />
         <Tooltip
-          cursor={{ fill: '#f1f5f9' }}
-          contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#cbd5e1' }}
+          cursor={{ fill: 'var(--color-slate-100)' }}
+          contentStyle={TOOLTIP_STYLE}
           labelFormatter={(label) => `${String(label)} UTC`}
         />
         <Bar
@@ -89,8 +89,8 @@ export function TimePerQueryChart({
         <XAxis dataKey="tick" {...BOTTOM_AXIS} interval={0} />
         <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} width={44} />
         <Tooltip
-          cursor={{ fill: '#f1f5f9' }}
-          contentStyle={{ fontSize: 12, borderRadius: 6, borderColor: '#cbd5e1' }}
+          cursor={{ fill: 'var(--color-slate-100)' }}
+          contentStyle={TOOLTIP_STYLE}
           labelFormatter={(label) => `${String(label)} min`}
         />
         <Bar dataKey="count" name="Queries" fill={BRAND} radius={[2, 2, 0, 0]} isAnimationActive={false} />

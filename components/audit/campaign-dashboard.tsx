@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { ThroughputChart, TimePerQueryChart } from '@/components/audit/campaign-charts';
 import { CAMPAIGN_STATUS, DECISION_LABELS, DIMENSION_LABELS, formatPercent, formatSeconds } from '@/components/audit/campaign-labels';
 import { CloseCampaignButton } from '@/components/audit/close-campaign-button';
-import { CATEGORY_LABELS, TIER_LABELS, formatDate } from '@/components/criteria/labels';
+import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { Badge } from '@/components/ui/badge';
 import { CsvDownloadLink } from '@/components/ui/csv-download-link';
 import { Card } from '@/components/ui/page-header';
@@ -14,6 +15,11 @@ import { SimpleTable, Td, Th } from '@/components/ui/table';
 import type { CampaignStats } from '@/lib/audit/campaign-stats';
 
 function describeSelection(stats: CampaignStats['campaign']): string {
+  const byHand = stats.addedByHand > 0 ? `; and ${plural(stats.addedByHand, 'criterion', 'criteria')} added from the criteria browser` : '';
+  return `${describeRule(stats)}${byHand}`;
+}
+
+function describeRule(stats: CampaignStats['campaign']): string {
   const selection = stats.selection;
   const dataset = stats.datasetName ? `“${stats.datasetName}”` : 'a deleted dataset';
   if (!selection) return 'Unknown selection';
@@ -100,7 +106,16 @@ function Panel({
   );
 }
 
-export function CampaignDashboard({ stats, canClose }: { stats: CampaignStats; canClose: boolean }) {
+export function CampaignDashboard({
+  stats,
+  canClose,
+  proposals,
+}: {
+  stats: CampaignStats;
+  canClose: boolean;
+  /** The campaign's missing-criterion proposals by decision (components/missing-criteria/proposal-counts.tsx). */
+  proposals?: ReactNode;
+}) {
   const { campaign, overall, experts, reservations, fastFlags } = stats;
   const status = CAMPAIGN_STATUS[campaign.status];
   const deadlinePassed = campaign.status === 'OPEN' && campaign.deadline !== null && new Date(campaign.deadline).getTime() < Date.now();
@@ -237,6 +252,8 @@ export function CampaignDashboard({ stats, canClose }: { stats: CampaignStats; c
           />
         </dl>
       </section>
+
+      {proposals}
 
       <ExpertsTable stats={stats} />
 
@@ -376,8 +393,9 @@ function ReservationsTable({ stats }: { stats: CampaignStats }) {
       {reservations.items.length === 0 ? (
         <p className="px-4 py-6 text-center text-sm text-slate-500">No query is reserved right now.</p>
       ) : (
-        <div className="max-h-96 overflow-auto">
+        <div>
           <SimpleTable
+            scrollClassName="max-h-96"
             label="Reserved queries"
             head={
               <>
@@ -438,8 +456,9 @@ function FastFlagsTable({ stats }: { stats: CampaignStats }) {
       {fastFlags.items.length === 0 ? (
         <p className="px-4 py-6 text-center text-sm text-slate-500">No verdict was decided faster than the threshold.</p>
       ) : (
-        <div className="max-h-[28rem] overflow-auto">
+        <div>
           <SimpleTable
+            scrollClassName="max-h-[28rem]"
             label="Fast decisions"
             head={
               <>

@@ -3,9 +3,10 @@
 // previewSelectionAction before anything is created; field errors from either action are shown at their
 // inputs (aria-describedby). The form submits with onSubmit rather than a form action, so React never
 // resets it: a rejected submit keeps everything typed, ticked and chosen.
+import { type AuditMode, DIMENSIONS, CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, type ReactNode, useId, useRef, useState, useTransition } from 'react';
-import { DIMENSION_LABELS } from '@/components/audit/campaign-labels';
+import { AUDIT_MODE_TEXT, DIMENSION_LABELS } from '@/components/audit/campaign-labels';
 import { SelectionPreview } from '@/components/audit/selection-preview';
 import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
 import { Badge } from '@/components/ui/badge';
@@ -17,8 +18,6 @@ import { useFocusFirstError } from '@/components/ui/use-focus-first-error';
 import { createCampaignAction, previewSelectionAction } from '@/lib/audit/actions';
 import type { CampaignFormOptions } from '@/lib/audit/campaign-form-options';
 import type { SelectionPreview as Preview } from '@/lib/audit/create-campaign';
-import { type AuditMode, DIMENSIONS } from '@/lib/audit/schemas';
-import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
 
 type Mode = 'filter' | 'sample';
 type Errors = Record<string, string[]>;
@@ -106,13 +105,6 @@ function Section({ title, description, children }: { title: string; description?
     </section>
   );
 }
-
-/** The audit modes as the form offers them (lib/audit/audit-eligibility.ts says what each takes). */
-const AUDIT_MODE_TEXT: Record<AuditMode, [string, string]> = {
-  new: ['Never audited', 'Criteria no campaign has decided or is auditing.'],
-  revised: ['Revised since their last audit', 'Criteria whose text a decision changed after their last audit.'],
-  all: ['All', 'Every criterion not being audited now, including a second audit of decided ones.'],
-};
 
 const checkboxClasses = 'mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 accent-brand-600';
 
@@ -232,7 +224,7 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
         title="Criteria under audit"
         description="A criterion is in one campaign at a time until its decision there is settled. The unit of work is a query with all its chosen criteria."
       >
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)]">
           <fieldset className="min-w-0 space-y-4" onChange={selectionChanged}>
             <legend className="sr-only">Selection</legend>
             <SelectField

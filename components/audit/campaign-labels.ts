@@ -1,6 +1,6 @@
 // How campaign enums and durations read on the admin screens.
+import type { AuditMode, Decision, Dimension } from '@/lib/vocabulary/enums';
 import type { BadgeTone } from '@/components/ui/badge';
-import type { Decision, Dimension } from '@/lib/audit/schemas';
 
 export const DIMENSION_LABELS: Record<Dimension, string> = {
   CORRECTNESS: 'Correctness',
@@ -42,3 +42,10 @@ export function formatPercent(percent: number): string {
   if (percent > 0 && percent < 1) return '<1%';
   return `${Math.floor(percent)}%`;
 }
+
+/** The audit modes as the campaign form and the criteria browser offer them (lib/audit/audit-eligibility.ts says what each takes). */
+export const AUDIT_MODE_TEXT: Record<AuditMode, [string, string]> = {
+  new: ['Never audited', 'Criteria no campaign has decided or is auditing (also missing criteria a reviewer accepted).'],
+  revised: ['Revised since their last audit', 'Criteria whose text a decision changed after their last audit.'],
+  all: ['All', 'Every criterion not being audited now, including a second audit of decided ones.'],
+};

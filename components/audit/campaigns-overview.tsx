@@ -2,7 +2,7 @@
 // criteria × k), status and deadline, linking to its dashboard. Admins also get the way to a new campaign.
 import Link from 'next/link';
 import { CAMPAIGN_STATUS, formatPercent } from '@/components/audit/campaign-labels';
-import { formatDate } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';

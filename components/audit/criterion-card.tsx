@@ -32,6 +32,13 @@ export interface VerdictState {
   errors: string[];
 }
 
+/** The fields of a verdict as stored, taken whole when the expert keeps the version another tab saved. */
+export function storedVersion(stored: NonNullable<VerdictState['conflict']>): Omit<NonNullable<VerdictState['conflict']>, 'comment'> & {
+  comment: string;
+} {
+  return { ...stored, comment: stored.comment ?? '' };
+}
+
 export interface CardHandle {
   focusCard: () => void;
   focusDimensions: () => void;

@@ -1,10 +1,10 @@
 'use client';
-// The editable text of a criterion (title, description, tier, points), shared by the revision editor and
-// the missing-criterion form.
+// The editable text of a criterion (title, description, tier, points), shared by the revision editor, the
+// missing-criterion form and the reviewer's decision on a missing criterion (which also share its tags and red line).
+import type { Tier } from '@/lib/vocabulary/enums';
 import type { Ref } from 'react';
 import { FieldErrors, inputClasses } from '@/components/ui/field';
 import { TIER_LABELS } from '@/components/criteria/labels';
-import type { Tier } from '@/lib/import/native-schema';
 
 export interface CriterionText {
   title: string;
@@ -92,6 +92,38 @@ export function CriterionFields<T extends CriterionText>({
         />
         <FieldErrors id={`${idPrefix}-points-error`} errors={errors?.points} />
       </div>
+    </>
+  );
+}
+
+/** A missing criterion's tags (comma-separated) and red-line flag, after CriterionFields in the same grid. */
+export function TagsRedLineFields<T extends { tags: string; redLine: boolean }>({
+  idPrefix,
+  value,
+  onChange,
+}: {
+  idPrefix: string;
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <>
+      <div>
+        <label htmlFor={`${idPrefix}-tags`} className={label}>
+          Tags
+        </label>
+        <input
+          id={`${idPrefix}-tags`}
+          className={inputClasses}
+          value={value.tags}
+          placeholder="axis:completeness"
+          onChange={(event) => onChange({ ...value, tags: event.target.value })}
+        />
+      </div>
+      <label className="mt-6 inline-flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={value.redLine} onChange={(event) => onChange({ ...value, redLine: event.target.checked })} />
+        Safety red line
+      </label>
     </>
   );
 }

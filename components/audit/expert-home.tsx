@@ -1,4 +1,5 @@
 // An expert's audit home: their campaigns, their progress and the campaign's, and where to continue.
+import { formatDate } from '@/components/ui/format';
 import Link from 'next/link';
 import { ClaimButton } from '@/components/audit/claim-button';
 import { Badge } from '@/components/ui/badge';
@@ -30,7 +31,7 @@ export function ExpertHome({ campaigns }: { campaigns: ExpertCampaign[] }) {
                 ) : null}
                 <p className="mt-1 text-xs text-slate-500">
                   {campaign.open ? <Badge tone="green">Open</Badge> : <Badge>Closed</Badge>}
-                  {campaign.deadline ? <span className="ml-2">Due {campaign.deadline.slice(0, 10)}</span> : null}
+                  {campaign.deadline ? <span className="ml-2">Due {formatDate(campaign.deadline)}</span> : null}
                 </p>
               </div>
               {campaign.open ? (
@@ -52,28 +53,39 @@ export function ExpertHome({ campaigns }: { campaigns: ExpertCampaign[] }) {
               <div>
                 <dt className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">Your queries</dt>
                 <dd>
-                  <ProgressBar
-                    label={`Your queries in ${campaign.name}`}
-                    value={campaign.mineDone}
-                    max={campaign.mineDone + campaign.mineRemaining}
-                  />
-                  <span className="sr-only">
-                    {campaign.mineDone} done, {campaign.mineRemaining} remaining
-                  </span>
-                  <p className="mt-1 text-xs text-slate-500" data-testid="mine-counts">
-                    {campaign.mineDone} done · {campaign.mineRemaining} remaining
-                  </p>
+                  {campaign.open ? (
+                    <>
+                      <ProgressBar
+                        label={`Your queries in ${campaign.name}`}
+                        value={campaign.mineDone}
+                        max={campaign.mineDone + campaign.mineRemaining}
+                        unit="queries"
+                      />
+                      <p className="mt-1 text-xs text-slate-500" data-testid="mine-counts">
+                        {campaign.mineDone} done · {campaign.mineRemaining} remaining
+                      </p>
+                    </>
+                  ) : (
+                    // Closed: nothing remains to do, so no "remaining" and no bar to fill.
+                    <p className="text-sm text-slate-700" data-testid="mine-counts">
+                      {campaign.mineDone === 1 ? '1 query' : `${campaign.mineDone} queries`} submitted · the campaign is closed
+                    </p>
+                  )}
                 </dd>
               </div>
               <div>
-                <dt className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">Whole campaign (all experts)</dt>
+                <dt className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">
+                  Whole campaign (all experts), in verdicts
+                </dt>
                 <dd>
                   <ProgressBar
-                    label={`Progress of ${campaign.name}`}
+                    label={`Verdicts given in ${campaign.name}`}
                     value={campaign.campaignDone}
                     max={campaign.campaignTotal}
                     tone="green"
+                    unit="verdicts"
                   />
+                  <p className="mt-1 text-xs text-slate-500">One verdict per criterion and expert; each query holds several criteria.</p>
                 </dd>
               </div>
             </dl>

@@ -1,14 +1,15 @@
 'use client';
-// Proposals for criteria the set is missing: a list to edit or remove, and a form (opened with "n").
+// Proposals for criteria the set is missing: a list to edit or remove, and a form (opened with "n"). Once a
+// reviewer decides one, it shows the decision and the reviewer's note and can no longer change.
+import type { Tier } from '@/lib/vocabulary/enums';
 import { forwardRef, useImperativeHandle, useRef, useState, useTransition } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
-import { CriterionFields } from '@/components/audit/criterion-fields';
+import { CriterionFields, TagsRedLineFields } from '@/components/audit/criterion-fields';
 import { TIER_LABELS, formatPoints } from '@/components/criteria/labels';
 import { deleteProposalAction, saveProposalAction } from '@/lib/audit/actions';
 import type { ExpertProposal } from '@/lib/audit/expert-view';
-import type { Tier } from '@/lib/import/native-schema';
 
 export interface MissingCriteriaHandle {
   openNew: () => void;
@@ -61,6 +62,8 @@ export const MissingCriteria = forwardRef<MissingCriteriaHandle, { assignmentId:
             .map((tag) => tag.trim())
             .filter(Boolean),
           rationale: form.rationale.trim() || null,
+          decision: 'PENDING',
+          decisionNote: null,
         };
         setProposals((current) => (form.proposalId ? current.map((p) => (p.id === form.proposalId ? saved : p)) : [...current, saved]));
         setForm(null);
@@ -107,8 +110,9 @@ export const MissingCriteria = forwardRef<MissingCriteriaHandle, { assignmentId:
                     {formatPoints(proposal.points)} points{proposal.redLine ? ' · red line' : ''}
                   </p>
                   {proposal.description ? <p className="mt-1 text-slate-700">{proposal.description}</p> : null}
+                  <ProposalDecisionNote proposal={proposal} />
                 </div>
-                {editable ? (
+                {editable && proposal.decision === 'PENDING' ? (
                   <div className="flex shrink-0 gap-1">
                     <Button
                       variant="ghost"
@@ -162,22 +166,7 @@ export const MissingCriteria = forwardRef<MissingCriteriaHandle, { assignmentId:
             }}
           >
             <CriterionFields idPrefix="proposal" value={form} onChange={setForm} titleRef={titleRef} errors={errors} descriptionRows={2} />
-            <div>
-              <label htmlFor="proposal-tags" className="mb-1 block text-xs font-medium text-slate-700">
-                Tags
-              </label>
-              <input
-                id="proposal-tags"
-                className={inputClasses}
-                value={form.tags}
-                placeholder="axis:completeness"
-                onChange={(event) => setForm({ ...form, tags: event.target.value })}
-              />
-            </div>
-            <label className="mt-6 inline-flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={form.redLine} onChange={(event) => setForm({ ...form, redLine: event.target.checked })} />
-              Safety red line
-            </label>
+            <TagsRedLineFields idPrefix="proposal" value={form} onChange={setForm} />
             <div className="sm:col-span-4">
               <label htmlFor="proposal-rationale" className="mb-1 block text-xs font-medium text-slate-700">
                 Why it is needed
@@ -204,3 +193,21 @@ export const MissingCriteria = forwardRef<MissingCriteriaHandle, { assignmentId:
     );
   },
 );
+
+const DECISION_TEXT = {
+  ACCEPTED: { label: 'Accepted by a reviewer', tone: 'green', hint: 'It joins the query’s criteria and will be audited like any other.' },
+  REJECTED: { label: 'Rejected by a reviewer', tone: 'red', hint: null },
+} as const;
+
+/** A reviewer's decision on the expert's own proposal, with their note. */
+function ProposalDecisionNote({ proposal }: { proposal: ExpertProposal }) {
+  if (proposal.decision === 'PENDING') return null;
+  const text = DECISION_TEXT[proposal.decision];
+  return (
+    <div className="mt-2 space-y-1" data-testid={`proposal-decision-${proposal.id}`}>
+      <Badge tone={text.tone}>{text.label}</Badge>
+      {text.hint ? <p className="text-xs text-slate-500">{text.hint}</p> : null}
+      {proposal.decisionNote ? <p className="whitespace-pre-wrap text-slate-700">Reviewer’s note: {proposal.decisionNote}</p> : null}
+    </div>
+  );
+}

@@ -1,10 +1,10 @@
 'use client';
 // Edits the proposed text of a revision and shows, word by word, what changes from the original.
+import type { Tier } from '@/lib/vocabulary/enums';
 import { diffWords } from 'diff';
 import { forwardRef } from 'react';
 import { CriterionFields, type CriterionText } from '@/components/audit/criterion-fields';
 import { TIER_LABELS, formatPoints } from '@/components/criteria/labels';
-import type { Tier } from '@/lib/import/native-schema';
 
 export type RevisionText = CriterionText;
 

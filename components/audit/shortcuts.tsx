@@ -37,7 +37,7 @@ export function ShortcutSheet({
       ref={dialog}
       aria-labelledby="shortcuts-title"
       onClose={onClose}
-      className="m-auto w-full max-w-md rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
+      className="m-auto w-full max-w-md rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40 dark:backdrop:bg-black/60"
     >
       <div className="p-5">
         <h2 id="shortcuts-title" className="text-base font-semibold text-slate-900">

@@ -1,9 +1,9 @@
 'use client';
 // The criteria browser: filters, the table and its keyset pages, and the detail drawer, all driven by the URL.
 // The server page already holds the rows and (when `open` is set) the criterion's detail; the total streams in.
-import type { ColumnFiltersState } from '@tanstack/react-table';
+import type { ColumnFiltersState, RowSelectionState } from '@tanstack/react-table';
 import Link from 'next/link';
-import { Suspense, use, useCallback, useMemo } from 'react';
+import { Suspense, use, useCallback, useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ParamPatch } from '@/components/data-table/url-state';
 import { useUrlColumnVisibility, useUrlSorting, useUrlState } from '@/components/data-table/use-url-state';
@@ -12,12 +12,13 @@ import type { CriteriaFacets } from '@/lib/criteria/criteria-facets';
 import type { CriterionDetail } from '@/lib/criteria/get-criterion-detail';
 import type { CriteriaCount, CriteriaPage, CriterionRow } from '@/lib/criteria/list-criteria';
 import { HIDEABLE_COLUMN_IDS, SORTABLE_COLUMN_IDS, criteriaColumns } from './criteria-columns';
+import { type CampaignChoice, CriteriaBulkActions } from './criteria-bulk-actions';
 import { CriteriaFilters, FILTER_KEYS } from './criteria-filters';
 import { CriterionDrawer } from './criterion-drawer';
 
 const SORT_KEYS = { defaultSort: 'id', sortable: SORTABLE_COLUMN_IDS };
 const getRowId = (row: CriterionRow) => String(row.id);
-const getRowLabel = (row: CriterionRow) => `criterion ${row.id}`;
+const getRowLabel = (row: CriterionRow) => `criterion ${row.reference}`;
 /** Filter parameters that belong to a column, for the header's "filtered" mark. */
 const FILTERED_COLUMNS: Partial<Record<(typeof FILTER_KEYS)[number], string>> = {
   dataset: 'dataset',
@@ -60,12 +61,18 @@ export function CriteriaBrowser({
   facets,
   limit,
   detail,
+  isAdmin = false,
+  campaigns = [],
 }: {
   page: CriteriaPage;
   count: Promise<CriteriaCount>;
   facets: CriteriaFacets;
   limit: number;
   detail: CriterionDetail | null;
+  /** Admins may tag the selection and add it to a campaign; everyone here may export it. */
+  isAdmin?: boolean;
+  /** Campaigns that can take criteria now (admins only). */
+  campaigns?: CampaignChoice[];
 }) {
   const url = useUrlState();
   const { params, update, isPending } = url;
@@ -87,6 +94,13 @@ export function CriteriaBrowser({
   const openParam = Number.parseInt(params.get('open') ?? '', 10);
   const openId = Number.isInteger(openParam) && openParam > 0 ? openParam : null;
 
+  // The selection lives here, not in the table, so that an action can replace it (by the rows it refused).
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const selectedIds = Object.keys(rowSelection)
+    .filter((id) => rowSelection[id])
+    .map(Number);
+  const selectOnly = useCallback((ids: number[]) => setRowSelection(Object.fromEntries(ids.map((id) => [String(id), true]))), []);
+
   const setFilters = useCallback((patch: ParamPatch) => update(patch, { resetPage: true }), [update]);
   const openCriterion = useCallback((id: number) => update({ open: String(id) }, { history: 'replace' }), [update]);
   const onRowActivate = useCallback((row: CriterionRow) => openCriterion(row.id), [openCriterion]);
@@ -100,11 +114,16 @@ export function CriteriaBrowser({
   return (
     <>
       <CriteriaFilters params={params} facets={facets} onChange={setFilters} />
+      {selectedIds.length > 0 ? (
+        <CriteriaBulkActions selectedIds={selectedIds} isAdmin={isAdmin} campaigns={campaigns} onSelect={selectOnly} />
+      ) : null}
       <DataTable
         data={page.rows}
         columns={criteriaColumns}
         getRowId={getRowId}
         getRowLabel={getRowLabel}
+        rowSelection={rowSelection}
+        onRowSelectionChange={setRowSelection}
         caption="Criteria"
         sorting={sorting}
         onSortingChange={onSortingChange}

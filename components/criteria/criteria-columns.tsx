@@ -5,16 +5,25 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { DataTableFeatures } from '@/components/data-table/data-table';
 import { Badge } from '@/components/ui/badge';
 import type { CriteriaSort, CriterionRow } from '@/lib/criteria/list-criteria';
-import { CATEGORY_LABELS, STATUS_LABELS, TIER_LABELS, formatDate, formatPoints } from './labels';
+import { CATEGORY_LABELS, STATUS_LABELS, TIER_LABELS, formatPoints } from './labels';
+import { formatDate } from '@/components/ui/format';
 
 const column = createColumnHelper<DataTableFeatures, CriterionRow>();
 
 export const criteriaColumns = column.columns([
-  column.accessor('id', {
+  // The id column shows the criterion's id in its file (or its query's id and place), never the database id; it
+  // keeps the id sort key, the default order (import order), but offers no header sort: that would not follow the text.
+  column.accessor('reference', {
+    id: 'id',
     header: 'ID',
-    size: 56,
-    meta: { align: 'right', pin: true },
-    cell: (info) => <span className="font-mono text-xs text-slate-500 tabular-nums">{info.getValue()}</span>,
+    size: 120,
+    enableSorting: false,
+    meta: { pin: true },
+    cell: (info) => (
+      <span className="block truncate font-mono text-xs text-slate-600" title={info.getValue()}>
+        {info.getValue()}
+      </span>
+    ),
   }),
   column.accessor('title', {
     header: 'Criterion',

@@ -1,8 +1,8 @@
 // The badges that describe a criterion wherever it is shown (audit card, adjudication): tier, points, red
 // line and tags; and its level descriptors as a small table.
+import type { Tier } from '@/lib/vocabulary/enums';
 import { TIER_LABELS, formatPoints } from '@/components/criteria/labels';
 import { Badge } from '@/components/ui/badge';
-import type { Tier } from '@/lib/import/native-schema';
 
 export function CriterionBadges({ tier, points, redLine, tags }: { tier: string; points: number; redLine: boolean; tags: string[] }) {
   const label = TIER_LABELS[tier as Tier];

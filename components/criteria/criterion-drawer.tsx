@@ -10,7 +10,8 @@ import { Facts } from '@/components/ui/facts';
 import type { CriterionDetail } from '@/lib/criteria/get-criterion-detail';
 import { Conversation, toMessages } from './conversation';
 import { changedFields, safeHttpUrl, toConsensus, toEvidence, toLevels } from './detail-json';
-import { CATEGORY_LABELS, STATUS_LABELS, TIER_LABELS, formatDate, formatPoints } from './labels';
+import { CATEGORY_LABELS, STATUS_LABELS, TIER_LABELS, formatPoints } from './labels';
+import { formatDate } from '@/components/ui/format';
 import { RevisionHistory } from './revision-history';
 
 const DECISION_WORDS: Record<string, string> = {
@@ -69,7 +70,7 @@ export function CriterionDrawer({
         // A click on the backdrop (outside the panel) closes, like Escape.
         if (event.target === event.currentTarget) event.currentTarget.close();
       }}
-      className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-full max-w-3xl overflow-hidden border-0 bg-white p-0 shadow-2xl ring-1 ring-slate-200 backdrop:bg-slate-900/30"
+      className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-full max-w-3xl overflow-hidden border-0 bg-white p-0 shadow-2xl ring-1 ring-slate-200 backdrop:bg-slate-900/30 dark:backdrop:bg-black/60"
     >
       <div className="flex h-full flex-col">
         <header className="flex items-start gap-3 border-b border-slate-200 px-5 py-4">
@@ -245,7 +246,12 @@ function DetailBody({ detail }: { detail: CriterionDetail }) {
         <Facts
           items={[
             ['Dataset', query.dataset.name],
-            ['Query', <span key="q" className="font-mono">{`${query.externalId} (#${query.id})`}</span>],
+            [
+              'Query',
+              <span key="q" className="font-mono">
+                {query.externalId}
+              </span>,
+            ],
             ['Category', CATEGORY_LABELS[query.category]],
             ['Department', query.department ?? '—'],
             ['Language', query.language],

@@ -1,15 +1,18 @@
 // How criterion enums read on screen, and their colours. Shared by the criteria browser and the datasets page.
+import type { Tier } from '@/lib/vocabulary/enums';
 import type { BadgeTone } from '@/components/ui/badge';
 import type { CRITERION_STATUSES } from '@/lib/criteria/list-criteria';
-import type { Category, Tier } from '@/lib/import/native-schema';
+import { CATEGORY_LABELS, TIER_NAMES } from '@/lib/vocabulary/labels';
+
+export { CATEGORY_LABELS };
 
 export type CriterionStatus = (typeof CRITERION_STATUSES)[number];
 
 export const TIER_LABELS: Record<Tier, { label: string; tone: BadgeTone; color: string }> = {
-  ESSENTIAL: { label: 'Essential', tone: 'blue', color: '#2f6fde' },
-  IMPORTANT: { label: 'Important', tone: 'green', color: '#059669' },
-  HIGHLIGHT: { label: 'Highlight', tone: 'violet', color: '#7c3aed' },
-  PITFALL: { label: 'Pitfall', tone: 'amber', color: '#d97706' },
+  ESSENTIAL: { label: TIER_NAMES.ESSENTIAL, tone: 'blue', color: '#2f6fde' },
+  IMPORTANT: { label: TIER_NAMES.IMPORTANT, tone: 'green', color: '#059669' },
+  HIGHLIGHT: { label: TIER_NAMES.HIGHLIGHT, tone: 'violet', color: '#7c3aed' },
+  PITFALL: { label: TIER_NAMES.PITFALL, tone: 'amber', color: '#d97706' },
 };
 
 export const STATUS_LABELS: Record<CriterionStatus, { label: string; tone: BadgeTone; color: string }> = {
@@ -20,12 +23,6 @@ export const STATUS_LABELS: Record<CriterionStatus, { label: string; tone: Badge
   REJECTED: { label: 'Rejected', tone: 'red', color: '#dc2626' },
 };
 
-export const CATEGORY_LABELS: Record<Category, string> = {
-  CLINICAL_CARE: 'Clinical care',
-  WELLNESS_HEALTH: 'Wellness & health',
-  PROFESSIONAL_INQUIRY: 'Professional inquiry',
-};
-
 export const STATUSES = Object.keys(STATUS_LABELS) as CriterionStatus[];
 
 const signed = new Intl.NumberFormat('en', { signDisplay: 'exceptZero', maximumFractionDigits: 2 });
@@ -33,10 +30,4 @@ const signed = new Intl.NumberFormat('en', { signDisplay: 'exceptZero', maximumF
 /** Points are signed: +8 for a criterion met, -6 for a pitfall committed. */
 export function formatPoints(points: number): string {
   return signed.format(points);
-}
-
-/** Dates as UTC so the server and the browser render the same text. */
-export function formatDate(iso: string | Date, withTime = false): string {
-  const text = (typeof iso === 'string' ? new Date(iso) : iso).toISOString();
-  return withTime ? `${text.slice(0, 10)} ${text.slice(11, 16)} UTC` : text.slice(0, 10);
 }

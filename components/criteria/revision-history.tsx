@@ -1,12 +1,13 @@
 // A criterion's revision history in the drawer, newest first: each text it has had, where it came from (as
-// imported, a reviewer's gold text, an expert's proposal, or reverted), who made it, in which campaign and why,
-// and what it changed from the revision before, word by word. The word diff is visual; each change also has its
+// imported, a reviewer's gold text, an expert's proposal, reverted, or an accepted missing-criterion proposal), who
+// made it, in which campaign and why, and what it changed from the revision before, word by word. The word diff is visual; each change also has its
 // accessible sentence ("title changed from … to …") for screen readers.
+import type { Tier } from '@/lib/vocabulary/enums';
 import { WordDiff } from '@/components/audit/revision-editor';
-import { TIER_LABELS, formatDate, formatPoints } from '@/components/criteria/labels';
+import { TIER_LABELS, formatPoints } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { Badge } from '@/components/ui/badge';
 import type { CriterionDetail } from '@/lib/criteria/get-criterion-detail';
-import type { Tier } from '@/lib/import/native-schema';
 
 type Revision = CriterionDetail['revisions'][number];
 
@@ -15,6 +16,7 @@ const SOURCE_LABELS: Record<string, string> = {
   ADJUDICATION: 'Reviewer’s gold text',
   EXPERT_PROPOSAL: 'Experts’ unanimous revision',
   REVERTED: 'Reverted',
+  MISSING_PROPOSAL: 'Expert’s missing-criterion proposal, accepted',
 };
 
 const tierAndPoints = (revision: Revision) =>
@@ -50,6 +52,7 @@ export function RevisionHistory({ revisions, current }: { revisions: Revision[];
               </Badge>
               {revision.revision === current ? <span className="text-xs text-brand-700">current</span> : null}
               <span className="text-slate-500">
+                {revision.proposal ? `proposed by ${revision.proposal.expertName} (proposal #${revision.proposal.id}), accepted ` : null}
                 {revision.authorName ? `by ${revision.authorName}` : null}
                 {revision.campaign ? ` · campaign “${revision.campaign.name}”` : null}
               </span>

@@ -219,8 +219,8 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   });
 
   const rows = table.getRowModel().rows;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
+  const scrollRef = useRef<HTMLElement>(null);
+  const virtualizer = useVirtualizer<HTMLElement, HTMLTableRowElement>({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
@@ -365,7 +365,15 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
         <ColumnsMenu choices={choices} />
       </div>
 
-      <div ref={scrollRef} className="relative overflow-auto overscroll-contain" style={{ maxHeight }}>
+      {/* Focusable and named: the wide table scrolls sideways here by keyboard too (the rows only move up and down). */}
+      <section
+        ref={scrollRef}
+        aria-label={caption}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard
+        tabIndex={0}
+        className="relative overflow-auto overscroll-contain"
+        style={{ maxHeight }}
+      >
         {busy ? (
           // Zero height: the bar overlays the header instead of pushing the table down.
           <div aria-hidden="true" className="sticky top-0 left-0 z-30 h-0">
@@ -481,7 +489,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
             ) : null}
           </tbody>
         </table>
-      </div>
+      </section>
       {rows.length === 0 ? (
         // Outside the scrolling table, so it is centred in what is visible rather than in the full table width.
         <div className="border-t border-slate-100 px-3 py-12 text-center text-sm text-slate-500">

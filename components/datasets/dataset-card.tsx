@@ -1,10 +1,11 @@
 // One imported dataset: its totals, three small distributions, the latest import, and the way into its criteria.
+import type { Category, Tier } from '@/lib/vocabulary/enums';
 import Link from 'next/link';
-import { CATEGORY_LABELS, STATUSES, STATUS_LABELS, TIER_LABELS, formatDate } from '@/components/criteria/labels';
+import { CATEGORY_LABELS, STATUSES, STATUS_LABELS, TIER_LABELS } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import type { DatasetStats } from '@/lib/datasets/dataset-stats';
-import type { Category, Tier } from '@/lib/import/native-schema';
 import { DistributionChart } from './distribution-chart';
 
 const CATEGORY_COLORS: Record<Category, string> = {

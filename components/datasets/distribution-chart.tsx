@@ -49,10 +49,16 @@ export function DistributionChart({ title, unit, entries }: { title: string; uni
               tickLine={false}
               axisLine={false}
               interval={0}
-              tick={{ fontSize: 12, fill: '#475569' }}
+              tick={{ fontSize: 12, fill: 'var(--color-slate-600)' }}
             />
-            <Bar dataKey="value" isAnimationActive={false} radius={[0, 3, 3, 0]} shape={ColoredBar} background={{ fill: '#f1f5f9' }}>
-              <LabelList dataKey="value" position="right" fontSize={12} fill="#334155" />
+            <Bar
+              dataKey="value"
+              isAnimationActive={false}
+              radius={[0, 3, 3, 0]}
+              shape={ColoredBar}
+              background={{ fill: 'var(--color-slate-100)' }}
+            >
+              <LabelList dataKey="value" position="right" fontSize={12} fill="var(--color-slate-700)" />
             </Bar>
           </BarChart>
         </div>

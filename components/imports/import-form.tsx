@@ -1,21 +1,15 @@
 'use client';
 // Upload a benchmark file: the bytes go up with a progress bar (XHR reports upload progress, fetch does
-// not), then the import job's progress is polled until it finishes and its summary is shown.
-import Link from 'next/link';
+// not), then the page opens the import's job (?job=), which components/imports/import-job.tsx follows live.
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldErrors, inputClasses } from '@/components/ui/field';
 import { Notice } from '@/components/ui/page-header';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { ImportSummaryView, type ImportJobView } from '@/components/imports/import-summary';
 import { FORMAT_LABELS, FORMATS } from '@/lib/import/formats/detect';
 
-type Phase =
-  | { kind: 'idle' }
-  | { kind: 'uploading'; loaded: number; total: number }
-  | { kind: 'processing'; job: ImportJobView }
-  | { kind: 'finished'; job: ImportJobView };
+type Phase = { kind: 'idle' } | { kind: 'uploading'; loaded: number; total: number };
 
 function upload(url: string, file: File, onProgress: (loaded: number, total: number) => void): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
@@ -38,44 +32,16 @@ function upload(url: string, file: File, onProgress: (loaded: number, total: num
   });
 }
 
-export function ImportForm({ datasets }: { datasets: string[] }) {
+/** `jobRunning`: the import the page shows is still running (one at a time from this form). */
+export function ImportForm({ datasets, jobRunning }: { datasets: string[]; jobRunning: boolean }) {
   const router = useRouter();
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [opening, startOpening] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
-
-  // Poll the job while it runs.
-  const jobId = phase.kind === 'processing' ? phase.job.id : null;
-  useEffect(() => {
-    if (jobId === null) return;
-    let stopped = false;
-    const tick = async () => {
-      try {
-        const response = await fetch(`/api/imports/${jobId}`, { cache: 'no-store' });
-        if (response.ok) {
-          const job = (await response.json()) as ImportJobView;
-          if (stopped) return;
-          if (job.status === 'SUCCEEDED' || job.status === 'FAILED' || job.status === 'CANCELLED') {
-            setPhase({ kind: 'finished', job });
-            router.refresh();
-            return;
-          }
-          setPhase({ kind: 'processing', job });
-        }
-      } catch {
-        // A failed poll (server restarting) is retried on the next tick.
-      }
-      if (!stopped) setTimeout(() => void tick(), 500);
-    };
-    const timer = setTimeout(() => void tick(), 300);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [jobId, router]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -101,20 +67,10 @@ export function ImportForm({ datasets }: { datasets: string[] }) {
         setFieldErrors(body.fieldErrors ?? {});
         return;
       }
-      setPhase({
-        kind: 'processing',
-        job: {
-          id: body.id,
-          status: 'QUEUED',
-          fileName: file.name,
-          datasetName: params.get('dataset') ?? '',
-          totalBytes: file.size,
-          processedBytes: 0,
-          summary: null,
-          error: null,
-          datasetId: null,
-          format: params.get('format') ?? 'auto',
-        },
+      // The upload bar stays until the page shows the job.
+      startOpening(() => {
+        router.push(`/datasets/import?job=${body.id}`);
+        setPhase({ kind: 'idle' });
       });
     } catch (uploadError) {
       setPhase({ kind: 'idle' });
@@ -122,7 +78,7 @@ export function ImportForm({ datasets }: { datasets: string[] }) {
     }
   };
 
-  const busy = phase.kind === 'uploading' || phase.kind === 'processing';
+  const busy = phase.kind === 'uploading' || opening || jobRunning;
   return (
     <div className="space-y-6">
       <form onSubmit={(event) => void submit(event)} className="space-y-4" aria-label="Import a file" noValidate>
@@ -221,26 +177,6 @@ export function ImportForm({ datasets }: { datasets: string[] }) {
       </form>
 
       {phase.kind === 'uploading' ? <ProgressBar label="Upload" value={phase.loaded} max={phase.total} /> : null}
-      {phase.kind === 'processing' ? (
-        <div className="space-y-1" aria-live="polite">
-          <p className="text-sm text-slate-700">
-            {phase.job.status === 'QUEUED'
-              ? 'Waiting for a worker…'
-              : `Importing: ${(phase.job.summary as { phase?: string } | null)?.phase ?? 'working'}`}
-          </p>
-          <ProgressBar label="Import" value={phase.job.processedBytes} max={Math.max(1, phase.job.totalBytes)} />
-        </div>
-      ) : null}
-      {phase.kind === 'finished' ? (
-        <div className="space-y-3">
-          <ImportSummaryView job={phase.job} />
-          {phase.job.status === 'SUCCEEDED' && phase.job.datasetId ? (
-            <Link href={`/criteria?dataset=${phase.job.datasetId}`} className="text-sm font-medium text-brand-600 hover:underline">
-              Browse the criteria of “{phase.job.datasetName}”
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
     </div>
   );
 }

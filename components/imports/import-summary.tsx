@@ -88,8 +88,9 @@ export function ImportSummaryView({ job }: { job: ImportJobView }) {
         </Notice>
       ))}
       {summary.issues.length > 0 ? (
-        <div className="max-h-96 overflow-auto rounded ring-1 ring-slate-200">
+        <div>
           <SimpleTable
+            scrollClassName="max-h-96 rounded ring-1 ring-slate-200"
             label="Problems"
             head={
               <>

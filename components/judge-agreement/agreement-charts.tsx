@@ -3,7 +3,7 @@
 // beside the clinicians' ceiling per group, and each clinician's balanced F1 against the others with the judge's
 // as a line, so a judge above or below the clinicians' spread is seen at a glance.
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { fixed } from '@/components/analytics/format';
+import { fixed } from '@/components/ui/format';
 import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
 
 const CEILING = '#94a3b8';

@@ -1,7 +1,7 @@
 // A grading run measured against clinicians (server component): HealthBench's meta-evaluation figures with the
 // clinicians' ceiling, the judge against the clinicians' majority, charts per group, and the disagreement browser.
 import Link from 'next/link';
-import { fixed, pct } from '@/components/analytics/format';
+import { fixed, pct } from '@/components/ui/format';
 import { AgreementByGroupChart, ClinicianSpreadChart } from '@/components/judge-agreement/agreement-charts';
 import { Badge } from '@/components/ui/badge';
 import { Card, Notice } from '@/components/ui/page-header';

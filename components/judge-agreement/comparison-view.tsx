@@ -1,6 +1,6 @@
 // A/B of two grading runs against the same clinicians on the same items (server component): the run pickers
 // (a GET form), the figures side by side and the paired difference of the balanced F1 with its interval.
-import { fixed } from '@/components/analytics/format';
+import { fixed } from '@/components/ui/format';
 import { Badge } from '@/components/ui/badge';
 import { Card, Notice } from '@/components/ui/page-header';
 import { SimpleTable, Td, Th } from '@/components/ui/table';

@@ -1,8 +1,9 @@
-// One judge call, whole: the messages sent (the rendered prompt), the raw output, the parsed result, and how
-// it went (status, error class, attempts, tokens, latency, cost).
+// One judge call, whole: the messages sent (the rendered prompt, with the schema instruction when the mode
+// puts it there), the raw output, the model's reasoning (split off before parsing), the parsed result, and
+// how it went (status, error class, mode, attempts, tokens, latency, cost). Admins only: the judge pages are.
 import Link from 'next/link';
-import { formatDate } from '@/components/criteria/labels';
-import { ERROR_CLASS_LABELS, STATUS_LABELS, count, formatMs, formatUsd } from '@/components/judge/labels';
+import { formatDate } from '@/components/ui/format';
+import { ERROR_CLASS_LABELS, OUTPUT_MODE_LABELS, STATUS_LABELS, UNKNOWN, count, formatMs, formatUsd } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
 import { Facts } from '@/components/ui/facts';
 import { Card, Notice } from '@/components/ui/page-header';
@@ -65,11 +66,26 @@ export function CallView({ call }: { call: Call }) {
                 {call.promptTemplate} {call.promptVersion}
               </Link>,
             ],
+            [
+              'Structured output',
+              <span key="mode" data-testid="call-output-mode" title={OUTPUT_MODE_LABELS[call.outputMode].hint}>
+                {OUTPUT_MODE_LABELS[call.outputMode].label}
+              </span>,
+            ],
+            ['Server model', call.serverModel ?? '—'],
+            ['Finish reason', call.finishReason ?? '—'],
             ['Error class', errorClass ? `${errorClass.label} (${errorClass.hint})` : '—'],
             ['Attempts', count(call.attempts)],
-            ['Tokens', `${count(call.promptTokens)} prompt, ${count(call.completionTokens)} completion`],
+            [
+              'Tokens',
+              <span key="tokens" data-testid="call-tokens">
+                {call.promptTokens === null || call.completionTokens === null
+                  ? `${UNKNOWN}: the server reported no usage`
+                  : `${count(call.promptTokens)} prompt, ${count(call.completionTokens)} completion`}
+              </span>,
+            ],
             ['Latency', formatMs(call.status === 'SUCCEEDED' ? call.latencyMs : null)],
-            ['Cost', formatUsd(call.costUsd)],
+            ['Cost', call.costUsd === null ? UNKNOWN : formatUsd(call.costUsd)],
             ['Created', formatDate(call.createdAt, true)],
           ]}
         />
@@ -97,7 +113,7 @@ export function CallView({ call }: { call: Call }) {
         ) : null}
       </Card>
 
-      <Card title="Raw output">
+      <Card title={call.reasoning === null ? 'Raw output' : 'Raw output (its reasoning is shown apart, below)'}>
         {call.rawOutput === null ? (
           <p className="text-sm text-slate-500">No output{call.status === 'RUNNING' ? ' yet' : ''}.</p>
         ) : (
@@ -106,6 +122,18 @@ export function CallView({ call }: { call: Call }) {
           </pre>
         )}
       </Card>
+
+      {call.reasoning !== null ? (
+        <Card title="Reasoning">
+          <p className="mb-2 text-xs text-slate-500">
+            What the model wrote before its answer (a &lt;think&gt; block or reasoning_content). Split off before parsing; shown to admins
+            only.
+          </p>
+          <pre className={preClasses} data-testid="call-reasoning">
+            {call.reasoning}
+          </pre>
+        </Card>
+      ) : null}
 
       <Card title="Parsed result">
         {call.parsed === null ? (

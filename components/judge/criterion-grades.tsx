@@ -1,7 +1,8 @@
 // The LLM judge's grades of one criterion, for the criterion drawer (admins and reviewers): which run, which
 // response, met or not, and the judge's explanation. Run numbers link to the run page for admins only.
 import Link from 'next/link';
-import { formatDate, formatPoints } from '@/components/criteria/labels';
+import { formatPoints } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { Badge } from '@/components/ui/badge';
 import type { CriterionGrade } from '@/lib/judge/list-criterion-grades';
 

@@ -1,14 +1,19 @@
 'use client';
-// Add or edit a judge endpoint (endpointSchema). The API key field takes the NAME of an environment variable on
-// the server, never a key. Submits with onSubmit (not a form action) so a rejected save keeps what was typed,
-// and sends `active` as a boolean: an unticked box is absent from FormData, which would read as "default".
+// Add or edit a judge endpoint (endpointSchema). The API key field, and the values of extra headers and query
+// parameters, take the NAME of an environment variable on the server, never a value; the hint says which names
+// the operator allows. Submits with onSubmit (not a form action) so a rejected save keeps what was typed, and
+// sends `active` as a boolean: an unticked box is absent from FormData, which would read as "default". A new
+// endpoint opens its own page after saving, where Test connection detects its structured-output mode.
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { OUTPUT_MODE_LABELS } from '@/components/judge/labels';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/page-header';
 import { saveEndpointAction } from '@/lib/judge/actions';
-import type { EndpointView } from '@/lib/judge/endpoints';
+import type { EndpointFormInput, EndpointView } from '@/lib/judge/endpoints';
+import type { JudgeEnvRule } from '@/lib/judge/judge-env-names';
+import { OUTPUT_MODES } from '@/lib/judge/wire-request';
 
 const NUMBER_FIELDS = [
   ['temperature', 'Temperature', '0 to 2; 0 for grading.', '0.1'],
@@ -17,14 +22,42 @@ const NUMBER_FIELDS = [
   ['timeoutSeconds', 'Timeout (seconds)', 'Per attempt.', '1'],
   ['pricePromptPerMillion', 'Price per million prompt tokens (USD)', 'For cost estimates and totals.', '0.01'],
   ['priceCompletionPerMillion', 'Price per million completion tokens (USD)', undefined, '0.01'],
+  ['maxTokens', 'Max tokens (optional)', 'Sent on every call; empty: the server’s default. Reasoning models need room to think.', '1'],
+  [
+    'retryMaxTokens',
+    'Max tokens on retry (optional)',
+    'An answer cut off at the limit is asked once more with this limit; empty: no retry (the call fails as truncated).',
+    '1',
+  ],
 ] as const;
+
+/** Lists of name and variable, one per line: the values are read from the server's environment, as for the key. */
+const ENV_LIST_FIELDS = [
+  [
+    'extraHeaders',
+    'Extra headers (optional)',
+    ': ',
+    'api-key: AZURE_OPENAI_API_KEY',
+    'One per line: Header-Name: VARIABLE_NAME. The value is read from that environment variable, as for the key.',
+  ],
+  [
+    'extraQuery',
+    'Extra query parameters (optional)',
+    '=',
+    'api-version=AZURE_OPENAI_API_VERSION',
+    'One per line: name=VARIABLE_NAME (e.g. Azure’s api-version). The variable must be allowed too: widen JUDGE_KEY_ENV_PATTERN for a value that is not a key, such as a version.',
+  ],
+] as const;
+
+const envLines = (list: { name: string; env: string }[] | undefined, separator: string) =>
+  (list ?? []).map((item) => `${item.name}${separator}${item.env}`).join('\n');
 
 function read(data: FormData, key: string): string | undefined {
   const value = data.get(key);
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-export function EndpointForm({ endpoint }: { endpoint?: EndpointView | undefined }) {
+export function EndpointForm({ endpoint, envRule }: { endpoint?: EndpointView | undefined; envRule: JudgeEnvRule }) {
   const router = useRouter();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
@@ -41,6 +74,10 @@ export function EndpointForm({ endpoint }: { endpoint?: EndpointView | undefined
       apiKeyEnv: read(data, 'apiKeyEnv'),
       ...Object.fromEntries(NUMBER_FIELDS.map(([key]) => [key, read(data, key)])),
       active: data.get('active') === 'on',
+      outputMode: read(data, 'outputMode') as EndpointFormInput['outputMode'],
+      maxTokensParam: read(data, 'maxTokensParam') as EndpointFormInput['maxTokensParam'],
+      extraHeaders: read(data, 'extraHeaders') ?? '',
+      extraQuery: read(data, 'extraQuery') ?? '',
     };
     setMessage(null);
     startTransition(async () => {
@@ -48,7 +85,7 @@ export function EndpointForm({ endpoint }: { endpoint?: EndpointView | undefined
       if (result.ok) {
         setErrors({});
         setMessage({ tone: 'success', text: result.message ?? 'Saved.' });
-        router.push('/judge');
+        router.push(endpoint ? '/judge' : `/judge/endpoints/${result.data.id}?created=1`);
         router.refresh();
         return;
       }
@@ -91,11 +128,29 @@ export function EndpointForm({ endpoint }: { endpoint?: EndpointView | undefined
           autoComplete="off"
           spellCheck={false}
           hint={
-            endpoint?.apiKeyEnv
-              ? `The name of an environment variable on the server, never the key itself. ${endpoint.apiKeyEnv} is ${endpoint.apiKeyPresent ? 'set' : 'not set'} there.`
-              : 'The name of an environment variable on the server (e.g. OPENAI_API_KEY), never the key itself. Empty for endpoints without a key.'
+            <>
+              {endpoint?.apiKeyEnv
+                ? `The name of an environment variable on the server, never the key itself. ${endpoint.apiKeyEnv} is ${endpoint.apiKeyPresent ? 'set' : 'not set'} there. `
+                : 'The name of an environment variable on the server (e.g. OPENAI_API_KEY), never the key itself. Empty for endpoints without a key. '}
+              <AllowedNames rule={envRule} />
+            </>
           }
         />
+        <SelectField
+          label="Structured output"
+          name="outputMode"
+          className="sm:col-span-2"
+          defaultValue={endpoint ? (endpoint.outputMode ?? 'AUTO') : 'AUTO'}
+          errors={errors.outputMode}
+          hint="How calls ask for JSON. Automatic uses what Test connection found (one short probe per mode, strict JSON schema first); runs need a mode before they start."
+        >
+          <option value="AUTO">Automatic (detected by Test connection)</option>
+          {OUTPUT_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {OUTPUT_MODE_LABELS[mode].label}: {OUTPUT_MODE_LABELS[mode].hint}
+            </option>
+          ))}
+        </SelectField>
         {NUMBER_FIELDS.map(([key, label, hint, step]) => {
           const value = endpoint?.[key];
           return (
@@ -113,6 +168,29 @@ export function EndpointForm({ endpoint }: { endpoint?: EndpointView | undefined
             />
           );
         })}
+        <SelectField
+          label="Token limit field"
+          name="maxTokensParam"
+          defaultValue={endpoint?.maxTokensParam ?? 'max_tokens'}
+          errors={errors.maxTokensParam}
+          hint="OpenAI’s reasoning models (o-series, GPT-5) refuse max_tokens."
+        >
+          <option value="max_tokens">max_tokens (vLLM, Ollama, most servers)</option>
+          <option value="max_completion_tokens">max_completion_tokens (OpenAI, Azure OpenAI)</option>
+        </SelectField>
+        {ENV_LIST_FIELDS.map(([key, label, separator, placeholder, hint]) => (
+          <TextAreaField
+            key={key}
+            label={label}
+            name={key}
+            rows={2}
+            defaultValue={envLines(endpoint?.[key], separator)}
+            errors={errors[key]}
+            spellCheck={false}
+            placeholder={placeholder}
+            hint={hint}
+          />
+        ))}
       </div>
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input
@@ -138,4 +216,16 @@ const defaults: Record<(typeof NUMBER_FIELDS)[number][0], string | undefined> = 
   timeoutSeconds: '60',
   pricePromptPerMillion: '0',
   priceCompletionPerMillion: '0',
+  maxTokens: undefined,
+  retryMaxTokens: undefined,
 };
+
+/** The operator's rule in words, so an admin knows which names will be accepted before saving. */
+function AllowedNames({ rule }: { rule: JudgeEnvRule }) {
+  return (
+    <span data-testid="allowed-env-names">
+      Allowed: names matching <code className="font-mono">{rule.pattern}</code> (the server’s JUDGE_KEY_ENV_PATTERN), never the app’s own
+      settings ({rule.denied.join(', ')}).
+    </span>
+  );
+}

@@ -1,7 +1,9 @@
 // The judge endpoints an admin has configured. The API key shows as the NAME of its environment variable and
-// whether the server has it set; its value never leaves the server.
+// whether the server has it set; its value never leaves the server. The structured-output mode runs would
+// use, and what the last Test connection found, are shown beside it.
 import Link from 'next/link';
-import { count, formatUsd } from '@/components/judge/labels';
+import { ConnectionTestSummary } from '@/components/judge/connection-test-view';
+import { OUTPUT_MODE_LABELS, count, formatUsd } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import type { EndpointView } from '@/lib/judge/endpoints';
@@ -17,12 +19,12 @@ export function EndpointsTable({ endpoints }: { endpoints: EndpointView[] }) {
         head={
           <>
             <Th>Name</Th>
-            <Th>Base URL</Th>
-            <Th>Model</Th>
+            <Th>Model and base URL</Th>
             <Th>API key</Th>
-            <Th align="right">Temp.</Th>
-            <Th align="right">Concurrency</Th>
-            <Th align="right">Req./min</Th>
+            <Th>Structured output · last test</Th>
+            <Th align="right" title="Temperature · calls in flight · requests per minute">
+              Temp. · conc. · req./min
+            </Th>
             <Th align="right">$ / M tokens</Th>
             <Th>State</Th>
             <Th>
@@ -34,23 +36,50 @@ export function EndpointsTable({ endpoints }: { endpoints: EndpointView[] }) {
         {endpoints.map((endpoint) => (
           <tr key={endpoint.id} data-testid={`endpoint-${endpoint.name}`}>
             <Td className="font-medium text-slate-900">{endpoint.name}</Td>
-            <Td className="max-w-64 truncate font-mono text-xs" title={endpoint.baseUrl}>
-              {endpoint.baseUrl}
+            <Td className="max-w-72">
+              <span className="block truncate font-mono text-xs text-slate-900" title={endpoint.model}>
+                {endpoint.model}
+              </span>
+              <span className="block truncate font-mono text-xs text-slate-500" title={endpoint.baseUrl}>
+                {endpoint.baseUrl}
+              </span>
             </Td>
-            <Td className="font-mono text-xs whitespace-nowrap">{endpoint.model}</Td>
-            <Td className="whitespace-nowrap">
+            <Td className="max-w-56">
               {endpoint.apiKeyEnv ? (
                 <>
-                  <span className="font-mono text-xs">{endpoint.apiKeyEnv}</span>{' '}
+                  <span className="block truncate font-mono text-xs" title={endpoint.apiKeyEnv}>
+                    {endpoint.apiKeyEnv}
+                  </span>
                   {endpoint.apiKeyPresent ? <Badge tone="green">Set</Badge> : <Badge tone="red">Not set</Badge>}
                 </>
               ) : (
                 <span className="text-xs text-slate-500">No key</span>
               )}
+              {endpoint.forbiddenVariables.length > 0 ? (
+                <span className="ml-1" title={`Not allowed: ${endpoint.forbiddenVariables.join(', ')}. Its calls fail.`}>
+                  <Badge tone="red">Variable not allowed</Badge>
+                </span>
+              ) : null}
             </Td>
-            <Td align="right">{endpoint.temperature}</Td>
-            <Td align="right">{count(endpoint.maxConcurrency)}</Td>
-            <Td align="right">{endpoint.requestsPerMinute === null ? '—' : count(endpoint.requestsPerMinute)}</Td>
+            <Td className="min-w-56">
+              <span className="block text-xs whitespace-nowrap" data-testid={`endpoint-mode-${endpoint.name}`}>
+                {endpoint.effectiveOutputMode ? (
+                  <>
+                    {OUTPUT_MODE_LABELS[endpoint.effectiveOutputMode].label}{' '}
+                    <span className="text-slate-500">({endpoint.outputMode ? 'chosen' : 'detected'})</span>
+                  </>
+                ) : (
+                  <Badge tone="amber">Test connection first</Badge>
+                )}
+              </span>
+              <span className="mt-0.5 block">
+                <ConnectionTestSummary test={endpoint.connectionTest} />
+              </span>
+            </Td>
+            <Td align="right" className="whitespace-nowrap tabular-nums">
+              {endpoint.temperature} · {count(endpoint.maxConcurrency)} ·{' '}
+              {endpoint.requestsPerMinute === null ? '—' : count(endpoint.requestsPerMinute)}
+            </Td>
             <Td align="right" className="whitespace-nowrap" title="Prompt · completion, per million tokens">
               {formatUsd(endpoint.pricePromptPerMillion)} · {formatUsd(endpoint.priceCompletionPerMillion)}
             </Td>

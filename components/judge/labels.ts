@@ -1,6 +1,6 @@
 // How judge enums, money, tokens and rates read on the judge screens.
 import type { BadgeTone } from '@/components/ui/badge';
-import type { JobStatus, JudgeErrorClass, JudgeRunKind, PairChoice } from '@/lib/generated/prisma/enums';
+import type { JobStatus, JudgeErrorClass, JudgeOutputMode, JudgeRunKind, PairChoice } from '@/lib/generated/prisma/enums';
 
 export const RUN_KIND_LABELS: Record<JudgeRunKind, { label: string; description: string }> = {
   GENERATE: {
@@ -37,6 +37,13 @@ export const ERROR_CLASS_LABELS: Record<JudgeErrorClass, { label: string; hint: 
   BAD_REQUEST: { label: 'Bad request', hint: 'the endpoint refused the request (4xx)' },
   AUTH: { label: 'Authentication', hint: 'the API key is missing or refused' },
   CANCELLED: { label: 'Cancelled', hint: 'the run was cancelled first' },
+  TRUNCATED: { label: 'Truncated', hint: 'the answer stopped at the token limit before its JSON was complete' },
+};
+
+export const OUTPUT_MODE_LABELS: Record<JudgeOutputMode, { label: string; hint: string }> = {
+  JSON_SCHEMA: { label: 'JSON schema (strict)', hint: 'response_format json_schema: the server enforces the schema' },
+  JSON_OBJECT: { label: 'JSON object', hint: 'response_format json_object, the schema in the prompt' },
+  PROMPT_ONLY: { label: 'Prompt only', hint: 'no response_format: the schema in the prompt, the JSON read from the answer' },
 };
 
 export const CHOICE_LABELS: Record<PairChoice, string> = { A: 'A', B: 'B', TIE: 'Tie' };
@@ -50,6 +57,18 @@ export function formatUsd(amount: number): string {
 }
 
 export const count = (n: number) => n.toLocaleString('en');
+
+/** Tokens or money the server did not report read "unknown", never 0. */
+export const UNKNOWN = 'unknown';
+
+/** A run total that leaves out calls without usage is unknown, not the smaller sum; the sum goes in the hint. */
+export function runTotal(known: string, unknownCalls: number): { value: string; hint: string | undefined } {
+  if (unknownCalls === 0) return { value: known, hint: undefined };
+  return {
+    value: UNKNOWN,
+    hint: `${count(unknownCalls)} ${unknownCalls === 1 ? 'call' : 'calls'} reported no usage; the others: ${known}`,
+  };
+}
 
 /** 0.734 → "0.734"; NaN (nothing to score) → "—". */
 export function formatScore(score: number): string {

@@ -2,7 +2,7 @@
 // latency, tokens and cost, what it was asked (endpoints, template, parameters, scope), its results, and its
 // tasks page by page with a link to each call.
 import Link from 'next/link';
-import { formatDate } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { CancelRunButton } from '@/components/judge/cancel-run-button';
 import { CountBars } from '@/components/judge/count-bars';
 import {
@@ -15,8 +15,10 @@ import {
   formatRate,
   formatUsd,
   isActive,
+  OUTPUT_MODE_LABELS,
+  runTotal,
 } from '@/components/judge/labels';
-import { LiveRefresh } from '@/components/judge/live-refresh';
+import { LiveJob } from '@/components/ui/live-job';
 import { RunResultsView } from '@/components/judge/run-results';
 import { RunTasks } from '@/components/judge/run-tasks';
 import { runTone } from '@/components/judge/runs-table';
@@ -36,6 +38,7 @@ const SETTING_LABELS: Record<string, string> = {
   includeIdeal: 'Ideal responses',
   datasetId: 'Dataset',
   queryIds: 'Query ids',
+  queryExternalIds: 'Queries',
   category: 'Category',
   maxQueries: 'Max queries',
 };
@@ -52,14 +55,14 @@ function settingValue(value: unknown): string {
 }
 
 /** A run's params or scope as labelled lines (the meta-rubric version is shown by name elsewhere). */
-function asLines(value: unknown): [string, string][] {
+function asLines(value: unknown, datasetName: string | null = null): [string, string][] {
   if (!value || typeof value !== 'object') return [];
   return Object.entries(value as Record<string, unknown>)
     .filter(([key, item]) => item !== undefined && item !== null && key !== 'metaRubricVersionId')
-    .map(([key, item]) => [SETTING_LABELS[key] ?? key, key === 'datasetId' ? `#${String(item)}` : settingValue(item)]);
+    .map(([key, item]) => [SETTING_LABELS[key] ?? key, key === 'datasetId' ? (datasetName ?? 'a deleted dataset') : settingValue(item)]);
 }
 
-function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
+function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string | undefined; testId?: string }) {
   return (
     <div className="rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
@@ -107,7 +110,7 @@ export function RunDashboard({
               <span data-testid="run-status">{status.label}</span>
             </Badge>
             {run.cancelRequested && active ? <Badge tone="amber">Cancelling</Badge> : null}
-            <LiveRefresh active={active} />
+            <LiveJob active={active} intervalMs={1500} />
           </div>
           <p className="mt-1 text-sm text-slate-600">{RUN_KIND_LABELS[run.kind].description}</p>
         </div>
@@ -140,9 +143,14 @@ export function RunDashboard({
         <Stat label="Throughput" value={formatRate(run.throughput)} hint="finished calls per second" testId="run-throughput" />
         <Stat label="Latency p50" value={formatMs(run.latency.p50)} hint="answered calls" />
         <Stat label="Latency p95" value={formatMs(run.latency.p95)} hint="answered calls" />
-        <Stat label="Prompt tokens" value={count(run.promptTokens)} />
-        <Stat label="Completion tokens" value={count(run.completionTokens)} />
-        <Stat label="Cost" value={formatUsd(run.costUsd)} hint="cached answers cost nothing" testId="run-cost" />
+        <Stat label="Prompt tokens" {...runTotal(count(run.promptTokens), run.unknownUsageCalls)} testId="run-prompt-tokens" />
+        <Stat label="Completion tokens" {...runTotal(count(run.completionTokens), run.unknownUsageCalls)} />
+        <Stat
+          label="Cost"
+          value={runTotal(formatUsd(run.costUsd), run.unknownUsageCalls).value}
+          hint={runTotal(formatUsd(run.costUsd), run.unknownUsageCalls).hint ?? 'cached answers cost nothing'}
+          testId="run-cost"
+        />
       </dl>
 
       <div className="grid gap-3 lg:grid-cols-2">
@@ -174,7 +182,12 @@ export function RunDashboard({
               'Endpoints',
               run.endpoints.map((endpoint) => (
                 <span key={endpoint.id} className="mr-3 inline-block">
-                  {endpoint.name} <span className="font-mono text-xs text-slate-500">{endpoint.model}</span>
+                  {endpoint.name} <span className="font-mono text-xs text-slate-500">{endpoint.model}</span>{' '}
+                  <span title={OUTPUT_MODE_LABELS[endpoint.outputMode].hint}>
+                    <Badge tone="violet">
+                      <span data-testid={`run-endpoint-mode-${endpoint.id}`}>{OUTPUT_MODE_LABELS[endpoint.outputMode].label}</span>
+                    </Badge>
+                  </span>
                 </span>
               )),
             ],
@@ -186,7 +199,7 @@ export function RunDashboard({
             ],
             ['Meta-rubric', run.metaRubricVersion ?? '—'],
             ...asLines(run.params),
-            ...asLines(run.scope),
+            ...asLines(run.scope, run.datasetName),
             ['Created', formatDate(run.createdAt, true)],
             ['Started', run.startedAt ? formatDate(run.startedAt, true) : '—'],
             ['Finished', run.finishedAt ? formatDate(run.finishedAt, true) : '—'],

@@ -3,11 +3,12 @@
 // queries, tokens and cost per endpoint (estimateRunAction) before "Start run" (startRunAction) creates the run
 // and opens its page. Field errors from either action are shown at their inputs (aria-describedby); the form
 // submits with onSubmit, so a rejected start keeps everything chosen.
+import { CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useRef, useState, useTransition } from 'react';
 import type { z } from 'zod';
 import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
-import { RUN_KINDS, RUN_KIND_LABELS, count, formatUsd } from '@/components/judge/labels';
+import { OUTPUT_MODE_LABELS, RUN_KINDS, RUN_KIND_LABELS, count, formatUsd } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ChoiceCards } from '@/components/ui/choice-cards';
@@ -16,7 +17,6 @@ import { Card, Notice } from '@/components/ui/page-header';
 import { useFocusFirstError } from '@/components/ui/use-focus-first-error';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import type { JudgeRunKind } from '@/lib/generated/prisma/enums';
-import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
 import { estimateRunAction, startRunAction } from '@/lib/judge/actions';
 import type { RunEstimate } from '@/lib/judge/create-run';
 import type { LauncherOptions } from '@/lib/judge/launcher-options';
@@ -28,7 +28,7 @@ type Errors = Record<string, string[]>;
 const FIELD_KEYS = new Set([
   'endpointIds',
   'datasetId',
-  'queryIds',
+  'queryExternalIds',
   'category',
   'maxQueries',
   'metaRubricVersionId',
@@ -48,7 +48,7 @@ function readInput(data: FormData, kind: JudgeRunKind): RunFormInput {
   const scope = {
     endpointIds: data.getAll('endpointIds').filter((value): value is string => typeof value === 'string' && value !== ''),
     datasetId: text(data, 'datasetId') ?? '',
-    queryIds: text(data, 'queryIds'),
+    queryExternalIds: text(data, 'queryExternalIds'),
     category: text(data, 'category') as (typeof CATEGORIES)[number] | undefined,
     maxQueries: text(data, 'maxQueries'),
   };
@@ -194,6 +194,7 @@ export function RunLauncher({
             {options.endpoints.map((endpoint) => (
               <option key={endpoint.id} value={endpoint.id}>
                 {endpoint.name} ({endpoint.model}){endpoint.apiKeyPresent ? '' : ' – API key not set'}
+                {endpoint.outputMode ? ` – ${OUTPUT_MODE_LABELS[endpoint.outputMode].label}` : ' – no output mode yet: Test connection'}
               </option>
             ))}
           </SelectField>
@@ -220,11 +221,11 @@ export function RunLauncher({
           </SelectField>
           <TextField
             label="Query ids (optional)"
-            name="queryIds"
-            errors={errors.queryIds}
+            name="queryExternalIds"
+            errors={errors.queryExternalIds}
             autoComplete="off"
-            placeholder="e.g. 12 15 40"
-            hint="Database ids (the # in the criterion drawer), separated by spaces or commas. Empty for every query."
+            placeholder="e.g. walk-hb-1 walk-hb-2"
+            hint="The queries’ ids as in the imported file, separated by spaces or commas. Empty for every query."
           />
           <TextField
             label="Max queries (optional)"
@@ -342,6 +343,13 @@ function EndpointLabel({ endpoint }: { endpoint: LauncherOptions['endpoints'][nu
           <Badge tone="red">API key not set</Badge>
         </span>
       )}
+      <span className="mt-1 block">
+        {endpoint.outputMode ? (
+          <Badge tone="violet">{OUTPUT_MODE_LABELS[endpoint.outputMode].label}</Badge>
+        ) : (
+          <Badge tone="amber">No output mode yet: Test connection</Badge>
+        )}
+      </span>
     </span>
   );
 }

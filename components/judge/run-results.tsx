@@ -1,13 +1,13 @@
 // What a run produced. GRADE: HealthBench's score and the tiered score per response, side by side, with the
 // run means. GENERATE: the criteria created (PENDING until audited) with their consensus votes. PAIRWISE: each
 // pair's winner in both presented orders and the position consistency rate.
+import { TIERS } from '@/lib/vocabulary/enums';
 import Link from 'next/link';
 import { STATUS_LABELS as CRITERION_STATUS_LABELS, type CriterionStatus, TIER_LABELS, formatPoints } from '@/components/criteria/labels';
 import { CHOICE_LABELS, count, formatScore } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/page-header';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
-import { TIERS } from '@/lib/import/native-schema';
 import type { GenerateResults, GradeResults, PairwiseResults, RunResults } from '@/lib/judge/run-results';
 
 function Headline({ label, value, hint, testId }: { label: string; value: string; hint: string; testId: string }) {
@@ -53,8 +53,9 @@ function GradeView({ results }: { results: GradeResults }) {
       {results.responses.length === 0 ? (
         <p className="text-sm text-slate-500">No grade yet.</p>
       ) : (
-        <div className="relative max-h-[32rem] overflow-auto">
+        <div>
           <SimpleTable
+            scrollClassName="relative max-h-[32rem]"
             label="Scores per response"
             head={
               <>
@@ -120,8 +121,9 @@ function GenerateView({ results, datasetId }: { results: GenerateResults; datase
         )}
       </p>
       {results.criteria.length ? (
-        <div className="relative max-h-[32rem] overflow-auto">
+        <div>
           <SimpleTable
+            scrollClassName="relative max-h-[32rem]"
             label="Criteria created"
             head={
               <>
@@ -198,8 +200,9 @@ function PairwiseView({ results }: { results: PairwiseResults }) {
       {results.pairs.length === 0 ? (
         <p className="text-sm text-slate-500">No comparison yet.</p>
       ) : (
-        <div className="relative max-h-[32rem] overflow-auto">
+        <div>
           <SimpleTable
+            scrollClassName="relative max-h-[32rem]"
             label="Pairs compared"
             head={
               <>

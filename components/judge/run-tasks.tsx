@@ -1,7 +1,7 @@
 // A run's tasks, filtered by state and paged through the URL (?status=FAILED&page=2), each linking to the call
 // that answered it: the prompt sent, the raw output and the parsed result.
 import Link from 'next/link';
-import { ERROR_CLASS_LABELS, JOB_STATUSES, STATUS_LABELS, count, formatMs } from '@/components/judge/labels';
+import { ERROR_CLASS_LABELS, JOB_STATUSES, STATUS_LABELS, UNKNOWN, count, formatMs } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/page-header';
@@ -106,7 +106,11 @@ export function RunTasks({
                     {/* Latency and tokens are recorded for answered calls only. */}
                     <Td align="right">{formatMs(answered ? task.latencyMs : null)}</Td>
                     <Td align="right" className="whitespace-nowrap">
-                      {answered && task.promptTokens !== null ? `${count(task.promptTokens)} / ${count(task.completionTokens ?? 0)}` : '—'}
+                      {!answered
+                        ? '—'
+                        : task.usageUnknown
+                          ? UNKNOWN
+                          : `${count(task.promptTokens ?? 0)} / ${count(task.completionTokens ?? 0)}`}
                     </Td>
                     <Td>
                       {task.callId ? (

@@ -1,7 +1,7 @@
 // The latest judge runs with their progress; each links to its run page.
 import Link from 'next/link';
-import { formatDate } from '@/components/criteria/labels';
-import { RUN_KIND_LABELS, STATUS_LABELS, count, formatUsd } from '@/components/judge/labels';
+import { formatDate } from '@/components/ui/format';
+import { RUN_KIND_LABELS, STATUS_LABELS, count, formatUsd, runTotal } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
@@ -65,7 +65,9 @@ export function RunsTable({ runs }: { runs: RunRow[] }) {
               </Td>
               <Td align="right">{count(run.failedTasks)}</Td>
               <Td align="right">{count(run.cachedTasks)}</Td>
-              <Td align="right">{formatUsd(run.costUsd)}</Td>
+              <Td align="right" title={runTotal(formatUsd(run.costUsd), run.unknownUsageCalls).hint}>
+                {runTotal(formatUsd(run.costUsd), run.unknownUsageCalls).value}
+              </Td>
               <Td className="max-w-48 truncate text-xs">{run.endpoints.map(({ endpoint }) => endpoint.name).join(', ')}</Td>
               <Td className="whitespace-nowrap text-xs text-slate-600">
                 <time dateTime={run.createdAt.toISOString()}>{formatDate(run.createdAt, true)}</time>

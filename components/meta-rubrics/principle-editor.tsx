@@ -1,7 +1,7 @@
 'use client';
 // Edits one principle's fields. Examples are one per line; tiers are checkboxes.
+import { TIERS } from '@/lib/vocabulary/enums';
 import { inputClasses } from '@/components/ui/field';
-import { TIERS } from '@/lib/import/native-schema';
 import type { Principle } from '@/lib/meta-rubrics/schemas';
 
 export function PrincipleEditor({

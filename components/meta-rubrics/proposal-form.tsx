@@ -10,6 +10,7 @@ import { PrincipleEditor } from '@/components/meta-rubrics/principle-editor';
 import { Button } from '@/components/ui/button';
 import { FieldErrors, TextAreaField, TextField, inputClasses } from '@/components/ui/field';
 import { Notice } from '@/components/ui/page-header';
+import { matchEvidenceOptions } from '@/components/meta-rubrics/match-evidence-options';
 import { createProposalAction, updateProposalAction } from '@/lib/meta-rubrics/actions';
 import type { VersionContent } from '@/lib/meta-rubrics/apply-changes';
 import type { EvidenceInput, Principle, ProposalChange } from '@/lib/meta-rubrics/schemas';
@@ -86,6 +87,7 @@ export function ProposalForm({
     () => new Map((existing?.evidence ?? initialEvidence).map((item) => [evidenceKey(item), item])),
   );
   const [criterionId, setCriterionId] = useState('');
+  const [evidenceSearch, setEvidenceSearch] = useState('');
   const [rebase, setRebase] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<{ tone: 'error' | 'success' | 'warning'; text: string } | null>(null);
@@ -173,6 +175,8 @@ export function ProposalForm({
       router.push(`/meta-rubrics/${metaRubricId}/proposals/${id}`);
       router.refresh();
     });
+
+  const shownOptions = matchEvidenceOptions(evidenceOptions, evidenceSearch);
 
   return (
     <form
@@ -374,8 +378,25 @@ export function ProposalForm({
             </p>
           ))}
         {evidenceOptions.length === 0 ? <p className="text-sm text-slate-500">No submitted verdicts yet.</p> : null}
-        <ul className="max-h-96 space-y-1 overflow-y-auto">
-          {evidenceOptions.map((option) => {
+        {evidenceOptions.length > 0 ? (
+          <div>
+            <TextField
+              label="Search the verdicts"
+              name="evidenceSearch"
+              type="search"
+              value={evidenceSearch}
+              onChange={(e) => setEvidenceSearch(e.target.value)}
+              hint="Every word must appear in the criterion, the verdict, its comment, the campaign or the query."
+            />
+            <p className="mt-1 text-xs text-slate-500" role="status" data-testid="evidence-shown">
+              {shownOptions.length === evidenceOptions.length
+                ? `${evidenceOptions.length} verdicts`
+                : `${shownOptions.length} of ${evidenceOptions.length} verdicts match`}
+            </p>
+          </div>
+        ) : null}
+        <ul className="max-h-96 space-y-1 overflow-y-auto" aria-label="Verdicts to cite">
+          {shownOptions.map((option) => {
             const key = evidenceKey(option);
             return (
               <li key={key}>

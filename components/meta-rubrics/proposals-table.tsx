@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { formatDate } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { PROPOSAL_STATUS } from '@/components/meta-rubrics/labels';
 import { Badge } from '@/components/ui/badge';
 import { SimpleTable, Td, Th } from '@/components/ui/table';

@@ -1,7 +1,7 @@
 // Concordance of two versions side by side (strict and lenient, Wilson 95% intervals), and the steps of the
 // loop that produce it: regenerate criteria under the new version, audit them, compare.
 import Link from 'next/link';
-import { interval, pct } from '@/components/analytics/format';
+import { interval, pct } from '@/components/ui/format';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/page-header';
 import type { VersionConcordance } from '@/lib/meta-rubrics/compare-concordance';

@@ -1,8 +1,8 @@
 // A meta-rubric version rendered for reading: its principles (tiers, weight guidance, hard constraint,
 // examples) and its generation rules.
+import { TIERS } from '@/lib/vocabulary/enums';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/page-header';
-import { TIERS } from '@/lib/import/native-schema';
 import type { VersionContent } from '@/lib/meta-rubrics/apply-changes';
 import type { Principle } from '@/lib/meta-rubrics/schemas';
 

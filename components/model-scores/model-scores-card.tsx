@@ -1,7 +1,7 @@
 // A grading run's HealthBench score per model (server component): the chart, then the figures with their counts
 // (responses left out for an ungraded criterion are counted, never silently dropped) and the per-tag scores.
 import Link from 'next/link';
-import { fixed } from '@/components/analytics/format';
+import { fixed } from '@/components/ui/format';
 import { type ModelBars, ModelScoresChart } from '@/components/model-scores/model-scores-chart';
 import { Card } from '@/components/ui/page-header';
 import { SimpleTable, Td, Th } from '@/components/ui/table';

@@ -2,7 +2,7 @@
 // HealthBench score per model with ± one bootstrap standard deviation: the judge's over every complete response, and
 // the judge's beside the clinicians' on the responses clinicians graded completely.
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { fixed } from '@/components/analytics/format';
+import { fixed } from '@/components/ui/format';
 import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, SLATE, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
 
 export interface ModelBars {

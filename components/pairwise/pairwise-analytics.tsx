@@ -16,10 +16,10 @@ import {
   YAxis,
   ZAxis,
 } from 'recharts';
-import { chartRate, fixed, interval, pct } from '@/components/analytics/format';
+import { chartRate, fixed, interval, pct, percentValue } from '@/components/ui/format';
 import { CATEGORY_LABELS } from '@/components/criteria/labels';
 import { CLASS_LABELS } from '@/components/pairwise/labels';
-import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, SLATE, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
+import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, LEGEND, SLATE, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
 import type { Rate } from '@/lib/analytics/compute-dashboard';
 import type { GroupAgreement, PairwiseAnalytics } from '@/lib/pairwise/compute-pairwise-analytics';
 
@@ -123,8 +123,8 @@ function GroupChart({
         <CartesianGrid {...GRID} />
         <XAxis dataKey="label" {...BOTTOM_AXIS} interval={0} />
         <YAxis {...PERCENT_AXIS} />
-        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => `${Number(value).toFixed(1)}%`} />
-        <Legend wrapperStyle={{ fontSize: 11 }} />
+        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => percentValue(value)} />
+        <Legend {...LEGEND} />
         <Bar dataKey="withTies" name="Agreement with ties" fill={BRAND} maxBarSize={28} isAnimationActive={false}>
           <ErrorBar dataKey="withTiesError" width={4} stroke={SLATE} />
         </Bar>
@@ -201,14 +201,14 @@ function LengthBiasChart({ analytics }: { analytics: PairwiseAnalytics }) {
       heightClass="h-72"
     >
       <ScatterChart {...CHART_BASE} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
-        <CartesianGrid stroke="#e2e8f0" />
+        <CartesianGrid stroke="var(--color-slate-200)" />
         <XAxis type="number" dataKey="x" name="Length difference" {...BOTTOM_AXIS} />
         <YAxis type="number" dataKey="y" name="Preference" domain={[-2, 2]} ticks={[-2, -1, 0, 1, 2]} tick={AXIS_TICK} width={32} />
         <ZAxis range={[28, 28]} />
-        <ReferenceLine y={0} stroke="#94a3b8" />
-        <ReferenceLine x={0} stroke="#94a3b8" />
+        <ReferenceLine y={0} stroke="var(--color-slate-400)" />
+        <ReferenceLine x={0} stroke="var(--color-slate-400)" />
         <Tooltip contentStyle={TOOLTIP_STYLE} />
-        <Legend wrapperStyle={{ fontSize: 11 }} />
+        <Legend {...LEGEND} />
         <Scatter name="Judge" data={judge} fill={BRAND} isAnimationActive={false} />
         <Scatter name="Reviewers (mean)" data={human} fill={AMBER} shape="diamond" isAnimationActive={false} />
       </ScatterChart>
@@ -229,11 +229,11 @@ function RejectedCriteriaChart({ analytics }: { analytics: PairwiseAnalytics }) 
       heightClass="h-80"
     >
       <BarChart data={rows} layout="vertical" {...CHART_BASE} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
-        <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+        <CartesianGrid horizontal={false} stroke="var(--color-slate-200)" />
         <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} />
         <YAxis type="category" dataKey="title" width={180} tick={AXIS_TICK} interval={0} />
         <Tooltip contentStyle={TOOLTIP_STYLE} />
-        <Legend wrapperStyle={{ fontSize: 11 }} />
+        <Legend {...LEGEND} />
         <Bar dataKey="disagree" name="Disagree" stackId="r" fill={RED} isAnimationActive={false} />
         <Bar dataKey="notRelevant" name="Not relevant" stackId="r" fill="#fca5a5" isAnimationActive={false} />
       </BarChart>

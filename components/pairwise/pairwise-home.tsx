@@ -1,5 +1,6 @@
 // The pairwise queues: one per pairwise judge run, with this reviewer's progress, the run's, and where to
 // continue; then the reviewer's own recent reviews.
+import { formatDate } from '@/components/ui/format';
 import Link from 'next/link';
 import { ClaimPairButton } from '@/components/pairwise/claim-pair-button';
 import { Badge } from '@/components/ui/badge';
@@ -28,7 +29,7 @@ export function PairwiseHome({ queues, reviews, exportable }: { queues: Pairwise
                 <div>
                   <h2 className="text-base font-semibold text-slate-900">Pairwise run {queue.runId}</h2>
                   <p className="mt-1 text-xs text-slate-500">
-                    {queue.pairs} {queue.pairs === 1 ? 'pair' : 'pairs'} · started {queue.createdAt.slice(0, 10)}
+                    {queue.pairs} {queue.pairs === 1 ? 'pair' : 'pairs'} · started {formatDate(queue.createdAt)}
                     {queue.metaRubricVersion ? ` · meta-rubric ${queue.metaRubricVersion}` : ''}
                   </p>
                 </div>
@@ -101,7 +102,7 @@ export function PairwiseHome({ queues, reviews, exportable }: { queues: Pairwise
                 <Td>
                   <Badge tone={review.state === 'SUBMITTED' ? 'green' : 'amber'}>{STATE_LABELS[review.state] ?? review.state}</Badge>
                 </Td>
-                <Td>{review.submittedAt ? `${review.submittedAt.slice(0, 16).replace('T', ' ')} UTC` : '—'}</Td>
+                <Td>{formatDate(review.submittedAt, true)}</Td>
               </tr>
             ))}
           </SimpleTable>

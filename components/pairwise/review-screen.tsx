@@ -3,8 +3,11 @@
 // order; no sources), then two steps. First the blind preference (1–5) and optional key differences; saving
 // it is what makes the server send the judge's verdict (lib/pairwise/review-view.ts), and it cannot change
 // afterwards. Then the judge's adaptive criteria with their choices and evidence: a mark on each (1 agree,
-// 2 disagree, 3 not relevant; j/k to move), the overall verdict right or wrong (y/n) with a comment (c), and
-// Ctrl+Enter to submit. "?" lists the keys.
+// 2 disagree, 3 not relevant; the mark stays on the criterion, j/k move, as on the audit screen), saved as a
+// draft as it is made so it survives a failed submit or giving the pair back; the overall verdict right or
+// wrong (y/n) with a comment (c), and Ctrl+Enter to submit. "?" lists the keys.
+import type { Category } from '@/lib/vocabulary/enums';
+import { formatTime } from '@/components/ui/format';
 import { radioPillClass } from '@/components/ui/choice-cards';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -26,8 +29,7 @@ import { Button } from '@/components/ui/button';
 import { FieldErrors, inputClasses } from '@/components/ui/field';
 import { isTyping } from '@/components/ui/is-typing';
 import { Notice } from '@/components/ui/page-header';
-import type { Category } from '@/lib/import/native-schema';
-import { giveBackPairAction, savePreferenceAction, submitReviewAction } from '@/lib/pairwise/actions';
+import { giveBackPairAction, saveDraftMarkAction, savePreferenceAction, submitReviewAction } from '@/lib/pairwise/actions';
 import type { ReviewView } from '@/lib/pairwise/review-view';
 import { KEY_DIFFERENCES, type KeyDifference, type ReviewerMarkValue } from '@/lib/pairwise/schemas';
 
@@ -37,7 +39,7 @@ const PAIRWISE_SHORTCUTS: [string, string][] = [
   ['Ctrl + Enter', 'Save the preference (shows the judge) · then submit the review'],
   ['j  or  ↓', 'Next criterion of the judge'],
   ['k  or  ↑', 'Previous criterion'],
-  ['1 · 2 · 3', 'After the reveal: Agree · Disagree · Not relevant'],
+  ['1 · 2 · 3', 'After the reveal: Agree · Disagree · Not relevant (the mark stays on this criterion; j moves on)'],
   ['y · n', 'The judge’s overall verdict is right · wrong'],
   ['c', 'Comment'],
   ['Esc', 'Leave a field'],
@@ -172,13 +174,20 @@ export function ReviewScreen({ review }: { review: ReviewView }) {
       else setBanner({ tone: 'error', text: result.error });
     });
 
-  const mark = useCallback((id: number, value: ReviewerMarkValue) => {
-    setMarks((current) => ({ ...current, [id]: value }));
-    setErrors((current) => {
-      const { [`criterion.${id}`]: _gone, ...rest } = current;
-      return rest;
-    });
-  }, []);
+  const mark = useCallback(
+    (id: number, value: ReviewerMarkValue) => {
+      setMarks((current) => ({ ...current, [id]: value }));
+      setErrors((current) => {
+        const { [`criterion.${id}`]: _gone, ...rest } = current;
+        return rest;
+      });
+      // Kept on the server at once: a failed submit, a reload or giving the pair back loses no mark.
+      void saveDraftMarkAction({ judgmentId: review.id, criterionId: id, mark: value }).then((result) => {
+        if (!result.ok) setBanner({ tone: 'error', text: `Your mark was not saved: ${result.error}` });
+      });
+    },
+    [review.id],
+  );
 
   // ── keyboard ──
   useEffect(() => {
@@ -232,7 +241,6 @@ export function ReviewScreen({ review }: { review: ReviewView }) {
           if (id === undefined || !value) return;
           event.preventDefault();
           mark(id, value);
-          if (active < criteria.length - 1) focusCriterion(active + 1);
           return;
         }
         case 'y':
@@ -276,7 +284,7 @@ export function ReviewScreen({ review }: { review: ReviewView }) {
                     ? `Step 2 of 2: audit the judge (${marked} of ${criteria.length} criteria marked)`
                     : 'Step 1 of 2: your preference, blind'}
               </span>
-              {editable ? ` · reserved for you until ${review.expiresAt.slice(11, 16)} UTC` : ''}
+              {editable ? ` · reserved for you until ${formatTime(review.expiresAt)}` : ''}
             </p>
           </div>
           <div className="flex items-center gap-2">

@@ -2,10 +2,10 @@
 // A release being frozen by the background job: its stage and progress, refreshed every second until it is
 // frozen (the page then shows the manifest and the files) or back to draft with the reason.
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { useRefreshWhile } from '@/components/ui/use-refresh-while';
+import { useLiveJob } from '@/components/ui/live-job';
 
 export function FreezeProgress({ stage, progress, error }: { stage: string; progress: number; error: string | null }) {
-  useRefreshWhile(true);
+  useLiveJob(true);
   return (
     <div className="space-y-2">
       <ProgressBar value={Math.round(progress * 100)} max={100} label={`Freezing: ${stage}`} />

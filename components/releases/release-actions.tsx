@@ -6,7 +6,7 @@ import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/page-header';
 import { deleteDraftReleaseAction, exportReleaseAction, freezeReleaseAction } from '@/lib/releases/actions';
-import type { ExportFormat } from '@/lib/releases/schemas';
+import type { ExportFormat } from '@/lib/export/format-names';
 
 function useRun() {
   const router = useRouter();

@@ -1,18 +1,18 @@
 // A release's figures (the preview, or the frozen manifest): what is in, what is left out and why, and how
 // far the experts agreed, with every number downloadable as CSV.
-import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
+import { DECISION_LABELS } from '@/components/audit/campaign-labels';
+import { CATEGORY_LABELS } from '@/components/criteria/labels';
 import { type DistributionEntry, DistributionChart } from '@/components/datasets/distribution-chart';
 import { CsvDownloadLink } from '@/components/ui/csv-download-link';
 import { Facts } from '@/components/ui/facts';
+import { fixed, pct } from '@/components/ui/format';
+import { TIER_NAMES } from '@/lib/vocabulary/labels';
 import type { ReleaseFigures as Figures } from '@/lib/releases/summarize-candidates';
 
 const COLORS = ['#2f6fde', '#0f766e', '#b45309', '#7c3aed', '#be123c', '#475569', '#0891b2', '#65a30d', '#c2410c', '#4f46e5'];
-const DECISION_LABELS: Record<string, string> = { ACCEPT: 'Accept', REVISE_MINOR: 'Minor revision', REVISE_MAJOR: 'Major revision' };
+const DECISION_NAMES = Object.fromEntries(Object.entries(DECISION_LABELS).map(([key, value]) => [key, value.label]));
 const PROVENANCE_LABELS: Record<string, string> = { UNANIMOUS: 'Unanimous', ADJUDICATED: 'Adjudicated' };
 
-const TIER_NAMES = Object.fromEntries(Object.entries(TIER_LABELS).map(([key, value]) => [key, value.label]));
-
-const pct = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);
 const span = (interval: [number, number] | null) => (interval ? ` (95% CI ${pct(interval[0])}–${pct(interval[1])})` : '');
 
 function entries(record: Record<string, number>, labels: Record<string, string> = {}): DistributionEntry[] {
@@ -59,9 +59,9 @@ export function ReleaseFigures({ figures, filename }: { figures: Figures; filena
             ],
             [
               "Fleiss' kappa",
-              figures.fleissKappa.kappa === null
-                ? '—'
-                : `${figures.fleissKappa.kappa.toFixed(3)} (${figures.fleissKappa.subjects} criteria × ${figures.fleissKappa.raters} verdicts)`,
+              figures.fleissKappa.kappa === null || !Number.isFinite(figures.fleissKappa.kappa)
+                ? fixed(figures.fleissKappa.kappa)
+                : `${fixed(figures.fleissKappa.kappa)} (${figures.fleissKappa.subjects} criteria × ${figures.fleissKappa.raters} verdicts)`,
             ],
           ]}
         />
@@ -75,7 +75,7 @@ export function ReleaseFigures({ figures, filename }: { figures: Figures; filena
       <div className="grid gap-6 md:grid-cols-2">
         <DistributionChart title="Included by tier" unit="criteria" entries={entries(figures.byTier, TIER_NAMES)} />
         <DistributionChart title="Included by category" unit="criteria" entries={entries(figures.byCategory, CATEGORY_LABELS)} />
-        <DistributionChart title="Included by final decision" unit="criteria" entries={entries(figures.byDecision, DECISION_LABELS)} />
+        <DistributionChart title="Included by final decision" unit="criteria" entries={entries(figures.byDecision, DECISION_NAMES)} />
         <DistributionChart
           title="How the decision was reached"
           unit="criteria"

@@ -4,7 +4,7 @@
 import { Badge } from '@/components/ui/badge';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
-import { useRefreshWhile } from '@/components/ui/use-refresh-while';
+import { useLiveJob } from '@/components/ui/live-job';
 
 export interface ReleaseFileRow {
   id: number;
@@ -27,7 +27,7 @@ function bytes(size: number): string {
 }
 
 export function ReleaseFiles({ releaseId, files, canDownload }: { releaseId: number; files: ReleaseFileRow[]; canDownload: boolean }) {
-  useRefreshWhile(files.some((file) => file.status === 'QUEUED' || file.status === 'RUNNING'));
+  useLiveJob(files.some((file) => file.status === 'QUEUED' || file.status === 'RUNNING'));
   return (
     <SimpleTable
       label="Exported files"

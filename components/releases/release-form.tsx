@@ -2,6 +2,7 @@
 // "New release": a name and the inclusion rules. "Preview" shows what the rules would include and leave
 // out (previewReleaseAction, the same computation as the freeze); "Create draft" stores the release, whose
 // page previews it again and freezes it. Submits with onSubmit so a rejected submit keeps everything.
+import { CATEGORIES } from '@/lib/vocabulary/enums';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useRef, useState, useTransition } from 'react';
 import { ReleaseFigures } from '@/components/releases/release-figures';
@@ -10,7 +11,6 @@ import { Button } from '@/components/ui/button';
 import { FieldErrors, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { Card, Notice } from '@/components/ui/page-header';
 import { useFocusFirstError } from '@/components/ui/use-focus-first-error';
-import { CATEGORIES } from '@/lib/import/native-schema';
 import { createReleaseAction, previewReleaseAction } from '@/lib/releases/actions';
 import { INCLUDABLE_DECISIONS, RED_LINE_MODES, TEXT_MODES } from '@/lib/releases/schemas';
 import type { ReleaseFigures as Figures } from '@/lib/releases/summarize-candidates';

@@ -4,16 +4,29 @@
 import { type ReactNode, useId } from 'react';
 import type { CsvCell } from '@/lib/export/csv';
 import { CsvDownloadLink } from '@/components/ui/csv-download-link';
+import { tableCell } from '@/components/ui/format';
 
-export const AXIS_TICK = { fontSize: 11, fill: '#64748b' };
-export const BRAND = '#2f6fde';
-export const SLATE = '#475569';
-export const TOOLTIP_STYLE = { fontSize: 12, borderRadius: 6, borderColor: '#cbd5e1' };
+// Chart colours are the theme's variables (SVG attributes take var()), so charts follow dark mode like the page.
+export const AXIS_TICK = { fontSize: 11, fill: 'var(--color-slate-500)' };
+export const BRAND = 'var(--color-brand-500)';
+export const SLATE = 'var(--color-slate-600)';
+export const TOOLTIP_STYLE = {
+  fontSize: 12,
+  borderRadius: 6,
+  borderColor: 'var(--color-slate-300)',
+  backgroundColor: 'var(--color-white)',
+  color: 'var(--color-slate-900)',
+};
 /** What every chart shares: it fills its frame, and has no keyboard layer (the hidden table serves assistive tech). */
 export const CHART_BASE = { width: '100%', height: '100%', responsive: true, accessibilityLayer: false } as const;
 /** Horizontal grid lines and the category axis along the bottom, for the charts with vertical bars or lines. */
-export const GRID = { vertical: false, stroke: '#e2e8f0' } as const;
-export const BOTTOM_AXIS = { tick: AXIS_TICK, tickLine: false, axisLine: { stroke: '#cbd5e1' } } as const;
+export const GRID = { vertical: false, stroke: 'var(--color-slate-200)' } as const;
+/** Legend labels in the text colour (Recharts paints them in the series colour, unreadable for light series). */
+export const LEGEND = {
+  wrapperStyle: { fontSize: 11 },
+  formatter: (value: unknown) => <span style={{ color: 'var(--color-slate-700)' }}>{String(value)}</span>,
+} as const;
+export const BOTTOM_AXIS = { tick: AXIS_TICK, tickLine: false, axisLine: { stroke: 'var(--color-slate-300)' } } as const;
 
 export function slug(text: string): string {
   return (
@@ -35,6 +48,7 @@ export function ChartFrame({
   children,
   empty,
   heightClass = 'h-56',
+  accessible = false,
 }: {
   title: string;
   subtitle: ReactNode;
@@ -47,6 +61,8 @@ export function ChartFrame({
   /** Shown instead of the chart when there is nothing to draw yet. */
   empty?: string | null;
   heightClass?: string;
+  /** The chart is itself an accessible HTML table (the heatmap): shown to assistive tech, no hidden copy. */
+  accessible?: boolean;
 }) {
   const id = useId();
   return (
@@ -66,41 +82,45 @@ export function ChartFrame({
         >
           {empty}
         </p>
+      ) : accessible ? (
+        <div className={heightClass}>{children}</div>
       ) : (
         <div aria-hidden="true" className={heightClass}>
           {children}
         </div>
       )}
-      <div className="sr-only">
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              {header.map((cell) => (
-                <th key={cell} scope="col">
-                  {cell}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional and never reordered in place
-              <tr key={index}>
-                {row.map((cell, column) =>
-                  column === 0 ? (
-                    <th key={header[column]} scope="row">
-                      {cell === null || cell === undefined ? '' : String(cell)}
-                    </th>
-                  ) : (
-                    <td key={header[column]}>{cell === null || cell === undefined ? '' : String(cell)}</td>
-                  ),
-                )}
+      {accessible && !empty ? null : (
+        <div className="sr-only">
+          <table>
+            <caption>{title}</caption>
+            <thead>
+              <tr>
+                {header.map((cell) => (
+                  <th key={cell} scope="col">
+                    {cell}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional and never reordered in place
+                <tr key={index}>
+                  {row.map((cell, column) =>
+                    column === 0 ? (
+                      <th key={header[column]} scope="row">
+                        {tableCell(cell)}
+                      </th>
+                    ) : (
+                      <td key={header[column]}>{tableCell(cell)}</td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </figure>
   );
 }

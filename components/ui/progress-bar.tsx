@@ -5,10 +5,13 @@ export function ProgressBar({
   label,
   tone = 'brand',
   showText = true,
+  unit,
 }: {
   value: number;
   max: number;
   label: string;
+  /** What is counted ("queries", "verdicts"), written after the figures. */
+  unit?: string;
   tone?: 'brand' | 'green' | 'amber' | 'red';
   showText?: boolean;
 }) {
@@ -28,7 +31,8 @@ export function ProgressBar({
       </div>
       {showText ? (
         <div className="mt-1 text-xs tabular-nums text-slate-600">
-          {value.toLocaleString('en')} / {max.toLocaleString('en')} ({(ratio * 100).toFixed(0)}%)
+          {value.toLocaleString('en')} / {max.toLocaleString('en')}
+          {unit ? ` ${unit}` : ''} ({(ratio * 100).toFixed(0)}%)
         </div>
       ) : null}
     </div>

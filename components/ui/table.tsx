@@ -1,5 +1,7 @@
-// Styled primitives for small static tables (the large interactive ones use components/data-table).
+// Styled primitives for small static tables (the large interactive ones use components/data-table). Every table
+// sits in its own named scroll region: on a phone it scrolls sideways there, never the page.
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 export function Th({ className = '', align = 'left', ...props }: ThHTMLAttributes<HTMLTableCellElement> & { align?: 'left' | 'right' }) {
   return (
@@ -20,18 +22,23 @@ export function SimpleTable({
   head,
   children,
   className = '',
+  scrollClassName = '',
 }: {
   label: string;
   head: ReactNode;
   children: ReactNode;
   className?: string;
+  /** The scroll region's own classes, e.g. a max height for long tables (the header stays in view). */
+  scrollClassName?: string;
 }) {
   return (
-    <table className={`min-w-full divide-y divide-slate-200 text-sm ${className}`} aria-label={label}>
-      <thead className="sticky top-0 bg-slate-50">
-        <tr>{head}</tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">{children}</tbody>
-    </table>
+    <ScrollRegion label={label} className={scrollClassName}>
+      <table className={`min-w-full divide-y divide-slate-200 text-sm ${className}`} aria-label={label}>
+        <thead className="sticky top-0 bg-slate-50">
+          <tr>{head}</tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </ScrollRegion>
   );
 }

@@ -1,3 +1,4 @@
+import type { Decision } from '@/lib/vocabulary/enums';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveAdjudicationAction } from '@/lib/adjudication/actions';
@@ -6,7 +7,7 @@ import { listAdjudicationQueue } from '@/lib/adjudication/list-adjudication-queu
 import { adjudicationErrors } from '@/lib/adjudication/schemas';
 import { claimNext } from '@/lib/audit/claim-next';
 import { createCampaign } from '@/lib/audit/create-campaign';
-import { type Decision, createCampaignSchema, verdictDraftSchema } from '@/lib/audit/schemas';
+import { createCampaignSchema, verdictDraftSchema } from '@/lib/audit/schemas';
 import { saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
 import type { Role, SessionUser } from '@/lib/auth/roles';
 import { runAsUser } from '@/tools/testing/request-user';

@@ -3,7 +3,7 @@
 // things. Unresolved items and adjudicated ones (to revisit) are two tabs; one query returns a page of the
 // chosen tab and the size of both. For admin and reviewer pages only.
 import { outcomesCte } from '@/lib/analytics/criterion-outcomes';
-import type { QueueTab } from '@/lib/adjudication/schemas';
+import type { DisagreementTab } from '@/lib/adjudication/schemas';
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 
@@ -29,7 +29,7 @@ export interface QueueItem {
 export interface AdjudicationQueue {
   items: QueueItem[];
   /** Items in each tab under the same campaign and threshold filters. */
-  totals: Record<QueueTab, number>;
+  totals: Record<DisagreementTab, number>;
   page: number;
   pageSize: number;
 }
@@ -73,7 +73,7 @@ export async function listAdjudicationQueue({
   page = 1,
   pageSize = 50,
 }: {
-  tab?: QueueTab;
+  tab?: DisagreementTab;
   campaignId?: number | undefined;
   maxAgreement?: number | undefined;
   /** For "next in queue": leaves this item out and starts after it. */

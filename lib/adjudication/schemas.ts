@@ -1,16 +1,20 @@
 // Input schemas of the adjudication: the queue's URL parameters, and the reviewer's gold decision, which the
 // form checks as the reviewer works and the server action checks again (the same schema, and the same
 // comparison with the original text through goldTextErrors).
+import { DECISIONS, DIMENSIONS, WEIGHT_DIRECTIONS } from '@/lib/vocabulary/enums';
 import { z } from 'zod';
 import '@/lib/zod-config';
-import { DECISIONS, DIMENSIONS, WEIGHT_DIRECTIONS, revisionSchema } from '@/lib/audit/schemas';
+import { revisionSchema } from '@/lib/audit/schemas';
 import { dbId, dbInt } from '@/lib/http/db-id';
+import { PROPOSAL_FILTERS } from '@/lib/missing-criteria/schemas';
 
 /** An empty URL parameter or form field means "not given" (z.coerce would read it as 0). */
 const blankAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-export const QUEUE_TABS = ['unresolved', 'adjudicated'] as const;
+/** The disagreement tabs, and the missing-criterion proposals (lib/missing-criteria). */
+export const QUEUE_TABS = ['unresolved', 'adjudicated', 'proposals'] as const;
 export type QueueTab = (typeof QUEUE_TABS)[number];
+export type DisagreementTab = Exclude<QueueTab, 'proposals'>;
 
 /** The queue's URL parameters; anything malformed falls back to the default instead of failing. */
 export const queueParamsSchema = z.object({
@@ -19,6 +23,10 @@ export const queueParamsSchema = z.object({
   /** Agreement threshold: only criteria whose agreement is at most this (default: every disagreement). */
   max: z.preprocess(blankAsUndefined, z.coerce.number().min(0).max(1).optional()).catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+  /** The proposals tab: which decision it lists. */
+  decision: z.enum(PROPOSAL_FILTERS).default('PENDING').catch('PENDING'),
+  /** The proposal just decided, whose decision the proposals tab confirms (read back from the database). */
+  decided: z.preprocess(blankAsUndefined, dbId.optional()).catch(undefined),
 });
 export type QueueParams = z.infer<typeof queueParamsSchema>;
 

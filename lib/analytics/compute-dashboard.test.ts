@@ -1,9 +1,9 @@
 // The dashboard's SQL aggregation against an independent computation in JavaScript over the verdicts this
 // test creates (with the list forms of lib/stats), on a real PostgreSQL.
+import { DECISIONS, type Decision as DecisionValue } from '@/lib/vocabulary/enums';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeDashboard } from '@/lib/analytics/compute-dashboard';
-import { DECISIONS, type DecisionValue } from '@/lib/analytics/criterion-outcomes';
 import { claimNext } from '@/lib/audit/claim-next';
 import { createCampaign } from '@/lib/audit/create-campaign';
 import { getExpertAssignment } from '@/lib/audit/expert-view';

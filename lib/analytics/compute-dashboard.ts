@@ -4,10 +4,12 @@
 // (migration analytics_maintained). Reading is one fold of the deltas into outcome_counts and one statement
 // over a few thousand group rows; Node only finishes the statistics from those counts (lib/stats).
 // No verdict row is loaded into Node.
+import { DECISIONS } from '@/lib/vocabulary/enums';
 import type pg from 'pg';
-import { DECISIONS, type OutcomeScope } from '@/lib/analytics/criterion-outcomes';
+import type { OutcomeScope } from '@/lib/analytics/criterion-outcomes';
 import { pgPool } from '@/lib/db';
 import { type JudgeAgreementSummary, summarizeJudgeAgreement } from '@/lib/judge-agreement/summarize-judge-agreement';
+import { CATEGORY_LABELS, RED_LINE_NAMES, TIER_NAMES } from '@/lib/vocabulary/labels';
 import { cohenKappaFromTable, fleissKappaFromTotals, krippendorffAlphaFromCoincidences, wilsonInterval } from '@/lib/stats';
 
 export const BREAKDOWNS = [
@@ -291,9 +293,9 @@ async function labels(client: pg.PoolClient, ids: Record<Labelled, string[]>): P
 }
 
 const FIXED_LABELS: Partial<Record<Breakdown, Record<string, string>>> = {
-  category: { CLINICAL_CARE: 'Clinical care', WELLNESS_HEALTH: 'Wellness health', PROFESSIONAL_INQUIRY: 'Professional inquiry' },
-  tier: { ESSENTIAL: 'Essential', IMPORTANT: 'Important', HIGHLIGHT: 'Highlight', PITFALL: 'Pitfall' },
-  redLine: { true: 'Red line', false: 'Not a red line' },
+  category: CATEGORY_LABELS,
+  tier: TIER_NAMES,
+  redLine: RED_LINE_NAMES,
 };
 
 export async function computeDashboard(scope: OutcomeScope = {}): Promise<Dashboard> {

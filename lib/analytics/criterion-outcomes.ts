@@ -17,11 +17,6 @@
 // generator models), copied from the criterion, its query and its provenance.
 import { Prisma } from '@/lib/generated/prisma/client';
 
-export const DECISIONS = ['ACCEPT', 'REVISE_MINOR', 'REVISE_MAJOR', 'REJECT'] as const;
-export type DecisionValue = (typeof DECISIONS)[number];
-export const DIMENSIONS = ['CORRECTNESS', 'COMPREHENSIVENESS', 'RELEVANCE', 'WEIGHT'] as const;
-export const WEIGHT_DIRECTIONS = ['OVER', 'UNDER', 'REDUNDANT'] as const;
-
 export interface OutcomeScope {
   campaignId?: number | undefined;
   datasetId?: number | undefined;

@@ -5,8 +5,9 @@
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeDashboard } from '@/lib/analytics/compute-dashboard';
-import type { AuditedCampaign } from '@/tools/bench/operations/dashboard';
-import { AUDIT_EXPERTS as experts, auditedDemo, dashboardVsRaw } from '@/tools/fixtures/audited-demo';
+import { dashboardVsRaw } from '@/tools/bench/dashboard-vs-raw';
+import type { AuditedCampaign } from '@/tools/fixtures/audited-campaign-by-sql';
+import { AUDIT_EXPERTS as experts, auditedDemo } from '@/tools/fixtures/audited-demo';
 import { waitForLockWaiters } from '@/tools/testing/wait-for-lock-waiters';
 
 let db: pg.Pool;

@@ -1,7 +1,9 @@
 'use server';
 // Server actions of the blind audit. Admins create and close campaigns; experts claim, judge and submit,
 // always on their own assignments (the domain functions filter by the caller's id).
+import { addCriteriaToCampaign } from '@/lib/audit/add-criteria-to-campaign';
 import { claimNext, releaseAssignment } from '@/lib/audit/claim-next';
+import { addToCampaignSchema } from '@/lib/criteria/schemas';
 import { closeCampaign } from '@/lib/audit/close-campaign';
 import { createCampaign, previewSelection } from '@/lib/audit/create-campaign';
 import {
@@ -89,5 +91,15 @@ export const deleteProposalAction = defineAction(
   async (input, { user }) => {
     await deleteProposal({ expertId: user.id, assignmentId: input.assignmentId, proposalId: input.proposalId });
     return { deleted: input.proposalId };
+  },
+);
+
+/** The criteria browser's bulk action: the selected criteria join a campaign not started yet (admins). */
+export const addToCampaignAction = defineAction(
+  { name: 'criteria.addToCampaign', roles: ['ADMIN'], input: addToCampaignSchema },
+  async (input, { user, revalidate }) => {
+    const result = await addCriteriaToCampaign({ actor: user, input });
+    revalidate('/criteria', '/audit', `/audit/campaigns/${input.campaignId}`);
+    return result;
   },
 );

@@ -3,21 +3,20 @@
 // open campaign's unanimous decision can still be amended), or unresolved anywhere (awaiting a reviewer). Of
 // the others, a campaign takes those never audited, those whose text changed since their last audit, or all
 // (a deliberate second audit of verified criteria, for reliability). docs/criterion-lifecycle.md.
-import type { AuditMode } from '@/lib/audit/schemas';
+import type { AuditMode } from '@/lib/vocabulary/enums';
 import { Prisma } from '@/lib/generated/prisma/client';
 
-export const AUDIT_MODE_LABELS: Record<AuditMode, string> = {
-  new: 'Never audited',
-  revised: 'Revised since their last audit',
-  all: 'All (also a second audit of decided criteria)',
-};
+/** A SQL query: the campaigns (other than `except`) in which the criterion `criterionId` (an SQL expression) is busy. */
+export function busyCampaignsSql(criterionId: Prisma.Sql, except = 0): Prisma.Sql {
+  return Prisma.sql`
+    SELECT o.campaign_id FROM criterion_outcomes o JOIN audit_campaigns ac ON ac.id = o.campaign_id
+     WHERE o.criterion_id = ${criterionId} AND o.campaign_id <> ${except}
+       AND ((ac.status = 'OPEN' AND o.provenance <> 'ADJUDICATED') OR o.provenance = 'UNRESOLVED')`;
+}
 
 /** A SQL condition: the criterion `criterionId` (an SQL expression) is busy in a campaign other than `except`. */
 export function busySql(criterionId: Prisma.Sql, except = 0): Prisma.Sql {
-  return Prisma.sql`EXISTS (
-    SELECT 1 FROM criterion_outcomes o JOIN audit_campaigns ac ON ac.id = o.campaign_id
-     WHERE o.criterion_id = ${criterionId} AND o.campaign_id <> ${except}
-       AND ((ac.status = 'OPEN' AND o.provenance <> 'ADJUDICATED') OR o.provenance = 'UNRESOLVED'))`;
+  return Prisma.sql`EXISTS (${busyCampaignsSql(criterionId, except)})`;
 }
 
 /** A SQL condition on criteria alias `c`: the criterion may join a new campaign in this mode. */

@@ -4,7 +4,8 @@
 // through lib/audit/expert-view.ts alone.
 //
 // Timestamps are stored as UTC without a time zone (Prisma's convention), so "now" is `now() AT TIME ZONE 'UTC'`.
-import { type Decision, type Dimension, type Selection, selectionSchema } from '@/lib/audit/schemas';
+import type { Decision, Dimension } from '@/lib/vocabulary/enums';
+import { type Selection, selectionSchema } from '@/lib/audit/schemas';
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 
@@ -108,6 +109,8 @@ export interface CampaignStats {
     fastThresholdSeconds: number;
     /** How the criteria were chosen (null if the stored selection no longer parses). */
     selection: Selection | null;
+    /** Criteria added by hand from the criteria browser after creation (lib/audit/add-criteria-to-campaign.ts). */
+    addedByHand: number;
     datasetName: string | null;
     createdAt: string;
     closedAt: string | null;
@@ -361,6 +364,7 @@ export async function getCampaignStats({ campaignId }: { campaignId: number }): 
       reservationMinutes: campaign.reservationMinutes,
       fastThresholdSeconds: campaign.fastThresholdSeconds,
       selection,
+      addedByHand: Number((campaign.selection as { added?: unknown } | null)?.added ?? 0) || 0,
       datasetName: dataset?.name ?? null,
       createdAt: campaign.createdAt.toISOString(),
       closedAt: iso(campaign.closedAt),

@@ -6,15 +6,15 @@
 // criteria it yields per category × tier next to the population. Which criteria are eligible (never audited,
 // revised since their last audit, or all) is lib/audit/audit-eligibility.ts; a criterion is audited by one
 // campaign at a time until its decision there is settled, and records the revision the campaign audits.
+import { AUDIT_MODES, type AuditMode, type Category, type Tier } from '@/lib/vocabulary/enums';
 import { busySql, eligibilitySql } from '@/lib/audit/audit-eligibility';
 import type { SessionUser } from '@/lib/auth/roles';
 import { recordEvent } from '@/lib/audit-trail/record-event';
-import { AUDIT_MODES, type AuditMode, type CreateCampaignInput, type Selection } from '@/lib/audit/schemas';
+import type { CreateCampaignInput, Selection } from '@/lib/audit/schemas';
 import { criteriaFilters, criteriaParamsSchema } from '@/lib/criteria/list-criteria';
 import { prisma } from '@/lib/db';
 import { conflict, invalid } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
-import type { Category, Tier } from '@/lib/import/native-schema';
 
 type Db = Prisma.TransactionClient | typeof prisma;
 

@@ -1,7 +1,8 @@
 // THE ONLY MODULE THAT READS AUDIT DATA FOR EXPERTS. Blindness is enforced here, on the server: experts
 // never receive generator models, consensus votes, meta-rubric versions, judge runs or grades, response
-// sources, other experts' verdicts or comments, adjudications, any criterion status, or the campaign's description
-// (written for admins; experts get its separate "instructions for experts"). Every function
+// sources, other experts' verdicts, comments or missing-criterion proposals, adjudications, any criterion status,
+// who decided their own proposals, or the campaign's description (written for admins; experts get its separate
+// "instructions for experts"). Of their own proposals they get the decision and the reviewer's note only. Every function
 // selects its fields explicitly (no `include` of whole rows) and filters by the expert's own id, so nothing
 // that is not listed below can reach an expert's browser. Changing what experts see means changing this file
 // (and e2e/blindness.spec.ts, which scans every expert response for leaks).
@@ -43,6 +44,9 @@ export interface ExpertProposal {
   tags: string[];
   rationale: string | null;
   rowVersion: number;
+  /** A reviewer's decision on the expert's own proposal and its note (never who decided, nor anything else). */
+  decision: 'PENDING' | 'ACCEPTED' | 'REJECTED';
+  decisionNote: string | null;
 }
 
 export interface ExpertAssignment {
@@ -106,7 +110,8 @@ export async function listExpertCampaigns(expertId: string): Promise<ExpertCampa
   >`
     SELECT ac.id, ac.name, ac.instructions, ac.deadline, ac.status, ac.dimensions::text[] AS dimensions,
       (SELECT count(*)::int FROM assignments a WHERE a.campaign_id = ac.id AND a.expert_id = ${expertId} AND a.state = 'SUBMITTED') AS mine_done,
-      (SELECT count(*)::int FROM campaign_queries cq WHERE cq.campaign_id = ac.id AND cq.submitted_count < cq.overlap_k
+      -- A closed campaign has nothing left to do for anyone.
+      (SELECT count(*)::int FROM campaign_queries cq WHERE ac.status = 'OPEN' AND cq.campaign_id = ac.id AND cq.submitted_count < cq.overlap_k
          AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.campaign_id = ac.id AND a.query_id = cq.query_id
                          AND a.expert_id = ${expertId} AND a.state = 'SUBMITTED')) AS mine_remaining,
       (SELECT COALESCE(sum(cq.submitted_count * q.n), 0)::int FROM campaign_queries cq
@@ -183,6 +188,8 @@ export async function getExpertAssignment({
           tags: true,
           rationale: true,
           rowVersion: true,
+          decision: true,
+          decisionNote: true,
         },
       },
     },
@@ -258,6 +265,8 @@ export interface ExpertHistoryRow {
   submittedAt: string;
   criteria: number;
   amendable: boolean;
+  /** The expert's own missing-criterion proposals on this query, by decision. */
+  proposals: { PENDING: number; ACCEPTED: number; REJECTED: number };
 }
 
 /** The expert's submitted queries, newest first, to revisit and amend while their campaign is open. */
@@ -272,6 +281,7 @@ export async function listExpertHistory(expertId: string, take = 100): Promise<E
       criterionOrder: true,
       campaign: { select: { name: true, status: true } },
       query: { select: { externalId: true } },
+      missingProposals: { where: { expertId }, select: { decision: true } },
     },
   });
   return rows.map((row) => ({
@@ -281,6 +291,11 @@ export async function listExpertHistory(expertId: string, take = 100): Promise<E
     submittedAt: (row.submittedAt ?? new Date(0)).toISOString(),
     criteria: row.criterionOrder.length,
     amendable: row.campaign.status === 'OPEN',
+    proposals: {
+      PENDING: row.missingProposals.filter((proposal) => proposal.decision === 'PENDING').length,
+      ACCEPTED: row.missingProposals.filter((proposal) => proposal.decision === 'ACCEPTED').length,
+      REJECTED: row.missingProposals.filter((proposal) => proposal.decision === 'REJECTED').length,
+    },
   }));
 }
 

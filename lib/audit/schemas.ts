@@ -1,20 +1,9 @@
 // Input schemas for the blind audit: campaign creation (admin) and everything an expert sends (verdict
 // drafts, submissions, amendments, missing-criterion proposals). Shared by forms and server actions.
+import { AUDIT_MODES, CATEGORIES, DECISIONS, DIMENSIONS, SEVERITIES, TIERS, WEIGHT_DIRECTIONS } from '@/lib/vocabulary/enums';
 import { z } from 'zod';
 import '@/lib/zod-config';
-import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
 import { dbId, dbIdRange, dbInt } from '@/lib/http/db-id';
-
-/** Which criteria a campaign takes (lib/audit/audit-eligibility.ts): never audited, revised since, or all. */
-export const AUDIT_MODES = ['new', 'revised', 'all'] as const;
-export type AuditMode = (typeof AUDIT_MODES)[number];
-
-export const DECISIONS = ['ACCEPT', 'REVISE_MINOR', 'REVISE_MAJOR', 'REJECT'] as const;
-export const DIMENSIONS = ['CORRECTNESS', 'COMPREHENSIVENESS', 'RELEVANCE', 'WEIGHT'] as const;
-export const WEIGHT_DIRECTIONS = ['OVER', 'UNDER', 'REDUNDANT'] as const;
-export const SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
-export type Decision = (typeof DECISIONS)[number];
-export type Dimension = (typeof DIMENSIONS)[number];
 
 const checkbox = z
   .union([z.boolean(), z.enum(['on', 'true', 'false'])])
@@ -124,11 +113,11 @@ export const assignmentStateSchema = z.object({
   secondsDelta: z.coerce.number().int().min(0).max(3600).default(0),
 });
 
-export const proposalSchema = z.object({
-  assignmentId: dbId,
-  /** Present to edit an existing proposal. */
-  proposalId: dbId.optional(),
-  rowVersion: dbInt(0).default(0),
+/**
+ * The text of a missing criterion: what an expert proposes, and what a reviewer may edit before accepting it
+ * (lib/missing-criteria/schemas.ts extends this same schema, so both forms check the same rules).
+ */
+export const missingCriterionFieldsSchema = z.object({
   title: z.string('Give the missing criterion a title').trim().min(1, 'Give the missing criterion a title').max(2_000),
   description: z.string().trim().max(20_000).default(''),
   tier: z.enum(TIERS),
@@ -143,6 +132,13 @@ export const proposalSchema = z.object({
         .filter(Boolean)
         .slice(0, 20),
     ),
+});
+
+export const proposalSchema = missingCriterionFieldsSchema.extend({
+  assignmentId: dbId,
+  /** Present to edit an existing proposal. */
+  proposalId: dbId.optional(),
+  rowVersion: dbInt(0).default(0),
   rationale: z.string().trim().max(10_000).optional(),
 });
 

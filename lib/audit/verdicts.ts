@@ -6,9 +6,9 @@
 //  - keeps the reservation alive while the expert works (the expiry slides with activity);
 //  - writes an AuditEvent for every change to a submitted verdict (submission, amendment) and every proposal.
 // Drafts before submission are not audit events: they are not verdicts yet.
+import type { Dimension } from '@/lib/vocabulary/enums';
 import { OWN_VERDICT_FIELDS } from '@/lib/audit/expert-view';
 import { findAuditedTexts } from '@/lib/audit/find-audited-texts';
-import type { Dimension } from '@/lib/audit/schemas';
 import type { assignmentStateSchema, proposalSchema, submitAssignmentSchema, VerdictDraft } from '@/lib/audit/schemas';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import { prisma } from '@/lib/db';
@@ -100,6 +100,10 @@ async function lockAmendable(tx: Tx, campaignId: number, criterionId: number): P
   const adjudicated = await tx.adjudication.count({ where: { campaignId, criterionId } });
   if (adjudicated > 0) throw new DomainError('CONFLICT', FINAL_DECISION_MESSAGE);
 }
+
+/** What an expert is told when they try to change or remove a proposal a reviewer has decided. */
+export const DECIDED_PROPOSAL_MESSAGE =
+  'A reviewer has already decided this proposal, so it can no longer change. Reload to see the decision.';
 
 /** Problems with one verdict as it would be submitted; empty when it is complete and consistent. */
 export function verdictProblems(
@@ -331,15 +335,16 @@ export async function saveProposal({ expertId, input }: { expertId: string; inpu
     };
     if (input.proposalId) {
       const updated = await tx.missingCriterionProposal.updateMany({
-        where: { id: input.proposalId, assignmentId: assignment.id, expertId, rowVersion: input.rowVersion },
+        where: { id: input.proposalId, assignmentId: assignment.id, expertId, rowVersion: input.rowVersion, decision: 'PENDING' },
         data: { ...fields, rowVersion: { increment: 1 } },
       });
       if (updated.count === 0) {
         const exists = await tx.missingCriterionProposal.findFirst({
           where: { id: input.proposalId, assignmentId: assignment.id, expertId },
-          select: { id: true },
+          select: { decision: true },
         });
         if (!exists) throw notFound('This proposal');
+        if (exists.decision !== 'PENDING') throw conflict(DECIDED_PROPOSAL_MESSAGE);
         throw conflict('This proposal changed in another tab. Reload to see the latest version.');
       }
     }
@@ -371,8 +376,13 @@ export async function deleteProposal({
 }) {
   await prisma.$transaction(async (tx) => {
     const assignment = await lockOwnAssignment(tx, assignmentId, expertId);
-    const removed = await tx.missingCriterionProposal.deleteMany({ where: { id: proposalId, assignmentId: assignment.id, expertId } });
-    if (removed.count === 0) throw notFound('This proposal');
+    const removed = await tx.missingCriterionProposal.deleteMany({
+      where: { id: proposalId, assignmentId: assignment.id, expertId, decision: 'PENDING' },
+    });
+    if (removed.count === 0) {
+      const decided = await tx.missingCriterionProposal.count({ where: { id: proposalId, assignmentId: assignment.id, expertId } });
+      throw decided ? conflict(DECIDED_PROPOSAL_MESSAGE) : notFound('This proposal');
+    }
     await recordEvent(tx, { actorId: expertId, action: 'proposal.delete', entityType: 'missing_criterion_proposal', entityId: proposalId });
   });
 }

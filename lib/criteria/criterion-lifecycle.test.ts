@@ -3,6 +3,7 @@
 // refuse amendments (also when an amendment and an adjudication race), re-audit campaigns take what their mode
 // says, and after a randomized sequence of writes every stored status equals a fresh computation from the
 // outcomes, computed here independently of the trigger.
+import type { AuditMode } from '@/lib/vocabulary/enums';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { claimNext } from '@/lib/audit/claim-next';
 import { closeCampaign } from '@/lib/audit/close-campaign';
 import { createCampaign, previewSelection } from '@/lib/audit/create-campaign';
 import { findAuditedTexts } from '@/lib/audit/find-audited-texts';
-import { type AuditMode, createCampaignSchema, verdictDraftSchema } from '@/lib/audit/schemas';
+import { createCampaignSchema, verdictDraftSchema } from '@/lib/audit/schemas';
 import { FINAL_DECISION_MESSAGE, saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
 import type { SessionUser } from '@/lib/auth/roles';
 import { criteriaParamsSchema, listCriteria } from '@/lib/criteria/list-criteria';

@@ -59,6 +59,7 @@ export async function getCriterionDetail({ id, viewerRole }: { id: number; viewe
         createdAt: true,
         campaign: { select: { id: true, name: true } },
         author: { select: { name: true } },
+        proposal: { select: { id: true, expert: { select: { name: true } } } },
       },
     }),
     prisma.$queryRaw<
@@ -125,6 +126,8 @@ export async function getCriterionDetail({ id, viewerRole }: { id: number; viewe
       reason: row.reason,
       campaign: row.campaign,
       authorName: row.author?.name ?? null,
+      /** An accepted missing-criterion proposal (revision 0 of source MISSING_PROPOSAL): which, and whose. */
+      proposal: row.proposal ? { id: row.proposal.id, expertName: row.proposal.expert.name } : null,
       createdAt: row.createdAt.toISOString(),
     })),
     audits: audits.map((row) => ({

@@ -1,11 +1,12 @@
 // The criteria browser's data: one page of criteria with keyset pagination on any sortable column, every
 // filter applied in SQL, and text search over title and description served by the pg_trgm GIN indexes.
 // Never loads more than one page (plus one row to know whether there is a next page).
+import { CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
+import { criterionReference } from '@/lib/criteria/criterion-reference';
 import { z } from 'zod';
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { inReauditSql } from '@/lib/criteria/in-reaudit-sql';
-import { CATEGORIES, TIERS } from '@/lib/import/native-schema';
 import { dbId, dbIdRange, INT4_MAX } from '@/lib/http/db-id';
 import { findUnstorableText } from '@/lib/security/unstorable-text';
 
@@ -61,6 +62,8 @@ export type CriteriaParams = z.infer<typeof criteriaParamsSchema>;
 
 export interface CriterionRow {
   id: number;
+  /** What people call it: its id in the imported file, or its query's id and place (lib/criteria/criterion-reference.ts). */
+  reference: string;
   title: string;
   description: string;
   tier: (typeof TIERS)[number];
@@ -213,6 +216,8 @@ interface RawRow {
   updated_at: Date;
   query_id: number;
   query_external_id: string;
+  key: string;
+  position: number;
   category: CriterionRow['category'];
   department: string | null;
   dataset_id: number;
@@ -248,7 +253,7 @@ export async function listCriteria(params: CriteriaParams): Promise<CriteriaPage
 
   const raw = await prisma.$queryRaw<RawRow[]>`
       SELECT c.id, c.title, left(c.description, 300) AS description, c.tier, c.points, c.status, c.red_line, c.tags,
-             c.revision, ${inReauditSql()} AS in_reaudit, c.updated_at, q.id AS query_id, q.external_id AS query_external_id, c.category, q.department,
+             c.revision, ${inReauditSql()} AS in_reaudit, c.updated_at, q.id AS query_id, q.external_id AS query_external_id, c.key, c.position, c.category, q.department,
              c.dataset_id, d.name AS dataset_name
       FROM criteria c
       JOIN queries q ON q.id = c.query_id
@@ -262,6 +267,7 @@ export async function listCriteria(params: CriteriaParams): Promise<CriteriaPage
   if (backwards) pageRaw.reverse();
   const rows: CriterionRow[] = pageRaw.map((row) => ({
     id: row.id,
+    reference: criterionReference({ key: row.key, position: row.position, queryExternalId: row.query_external_id }),
     title: row.title,
     description: row.description,
     tier: row.tier,

@@ -1,8 +1,8 @@
 // Per-dataset counts for the Datasets page: queries by category, criteria by tier and status, red lines,
 // multi-turn sessions, responses and the latest import. Aggregated in SQL.
+import { CATEGORIES, type Category, TIERS, type Tier } from '@/lib/vocabulary/enums';
 import { prisma } from '@/lib/db';
 import { CRITERION_STATUSES } from '@/lib/criteria/list-criteria';
-import { CATEGORIES, type Category, TIERS, type Tier } from '@/lib/import/native-schema';
 
 export interface DatasetStats {
   id: number;

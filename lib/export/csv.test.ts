@@ -26,6 +26,21 @@ describe('toCsv', () => {
 });
 
 describe('csvCell', () => {
+  it('writes an undefined figure (null, NaN, Infinity) as an empty cell, never as text', () => {
+    expect(
+      toCsv(
+        ['group', 'rate'],
+        [
+          ['empty group', Number.NaN],
+          ['no spread', Number.POSITIVE_INFINITY],
+          ['nothing', null],
+          ['zero', 0],
+        ],
+      ),
+    ).toBe('group,rate\r\nempty group,\r\nno spread,\r\nnothing,\r\nzero,0\r\n');
+    expect(csvCell(Number.NEGATIVE_INFINITY)).toBe('');
+  });
+
   it('keeps plain numbers numeric, as numbers or as text', () => {
     for (const value of [-8, -0.5, '-8', '-0.5', '+3', '-1e5', '.5']) expect(csvCell(value)).toBe(String(value));
   });

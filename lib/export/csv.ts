@@ -14,9 +14,13 @@ const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 /** Apostrophes first as well, so that text already starting with '= keeps its own apostrophe when read back. */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
 
-/** One cell's text: neutralised if it could run as a formula, quoted if it holds a comma, quote or line break. */
+/**
+ * One cell's text: neutralised if it could run as a formula, quoted if it holds a comma, quote or line break.
+ * An undefined figure (null, NaN, ±Infinity: a statistic with nothing to compute from) is an empty cell.
+ */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value !== 'string') return String(value);
   const safe = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;

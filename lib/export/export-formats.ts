@@ -9,7 +9,7 @@ import { quarkObject } from '@/lib/export/formats/quark';
 import { CSV_FORMULA_RULE, csvLine } from '@/lib/export/csv';
 import { TABLE_COLUMNS, tableRow } from '@/lib/export/formats/table';
 import { type ExportRecord, type ExportSource, readExportRecords } from '@/lib/export/release-rows';
-import type { ExportFormat } from '@/lib/releases/schemas';
+import type { ExportFormat } from '@/lib/export/format-names';
 
 export const FORMAT_FILES: Record<ExportFormat, { suffix: string; contentType: string }> = {
   native: { suffix: '.native.jsonl', contentType: 'application/x-ndjson; charset=utf-8' },
@@ -74,7 +74,7 @@ async function* releaseNative(releaseId: number, records: AsyncIterable<ExportRe
   else yield* textChunks(records, nativeLine, { onRows });
 }
 
-/** The bytes of one table-like or line format (everything but the HF folder, which run-export assembles). */
+/** The bytes of one table-like or line format (everything but the HF folder, which lib/releases/run-release-job.ts assembles). */
 export function formatBytes(
   format: Exclude<ExportFormat, 'hf'>,
   source: ExportSource,

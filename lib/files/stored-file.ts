@@ -3,7 +3,7 @@
 // chunk; a byte range reads only the chunks it touches.
 import { createHash } from 'node:crypto';
 import { pgPool } from '@/lib/db';
-import type { FileSource } from '@/lib/import/read-lines';
+import type { FileSource } from '@/lib/files/file-source';
 
 export const CHUNK_BYTES = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 // Recognises files saved as UTF-16 or UTF-32 (Windows tools and some editors do this) from their byte order
 // mark, or from the NUL bytes that ASCII characters leave in every other (or three of four) byte when there
 // is none, so that the user is told the encoding and how to convert it rather than "not valid JSON".
-import type { FileSource } from '@/lib/import/read-lines';
+import type { FileSource } from '@/lib/files/file-source';
 
 export type FileEncoding = 'UTF-8' | 'UTF-16LE' | 'UTF-16BE' | 'UTF-32LE' | 'UTF-32BE';
 

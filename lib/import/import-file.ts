@@ -16,7 +16,7 @@ import { byteProgress } from '@/lib/import/byte-progress';
 import { importMetaEval } from '@/lib/import/import-meta-eval';
 import type { NormalizedCriterion, NormalizedQuery } from '@/lib/import/normalized';
 import { parseFile } from '@/lib/import/parse-file';
-import type { FileSource } from '@/lib/import/read-lines';
+import type { FileSource } from '@/lib/files/file-source';
 import { sniffFormat } from '@/lib/import/sniff-format';
 import { findUnstorableText, storableText } from '@/lib/security/unstorable-text';
 

@@ -1,11 +1,10 @@
 // The native import/export format: JSON Lines, one query per line with everything that belongs to it.
 // This zod schema is the single definition: the importer validates with it, `npm run import:schema` writes
 // docs/native-format.schema.json from it, and releases export the same shape (re-importable byte for byte).
+import { CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
 import { z } from 'zod';
 import '@/lib/zod-config';
 
-export const CATEGORIES = ['CLINICAL_CARE', 'WELLNESS_HEALTH', 'PROFESSIONAL_INQUIRY'] as const;
-export const TIERS = ['ESSENTIAL', 'IMPORTANT', 'HIGHLIGHT', 'PITFALL'] as const;
 export const MESSAGE_ROLES = ['system', 'user', 'assistant'] as const;
 
 const text = (max: number) => z.string().max(max, `at most ${max.toLocaleString('en')} characters`);
@@ -92,8 +91,6 @@ export const nativeQuerySchema = z.strictObject({
 export type NativeQuery = z.infer<typeof nativeQuerySchema>;
 export type NativeCriterion = z.infer<typeof criterionSchema>;
 export type NativeResponse = z.infer<typeof responseSchema>;
-export type Tier = (typeof TIERS)[number];
-export type Category = (typeof CATEGORIES)[number];
 
 /** JSON Schema (draft 2020-12) of one line, for other tools. */
 export function nativeJsonSchema() {

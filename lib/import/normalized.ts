@@ -1,8 +1,9 @@
 // The shape every import format is mapped to before it is written, and the helpers the formats share:
 // stable keys and content hashes (so a re-import reports unchanged rows), and zod issues as field errors.
+import type { Category, Tier } from '@/lib/vocabulary/enums';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { Category, NativeCriterion, NativeQuery, Tier } from '@/lib/import/native-schema';
+import type { NativeCriterion, NativeQuery } from '@/lib/import/native-schema';
 
 export interface NormalizedCriterion {
   key: string;
@@ -115,8 +116,11 @@ export function isBlankTag(tag: string): boolean {
   return tag.trim() === '';
 }
 
+/** Marks a key made from the content, for criteria whose file gave them no id. */
+export const CONTENT_KEY_PREFIX = 'h:';
+
 export function criterionKey(explicitId: string | undefined, tier: Tier, title: string, description: string): string {
-  return explicitId ?? `h:${hashOf([tier, title, description]).slice(0, 20)}`;
+  return explicitId ?? `${CONTENT_KEY_PREFIX}${hashOf([tier, title, description]).slice(0, 20)}`;
 }
 
 export function normalizeCriterion(criterion: NativeCriterion, position: number): NormalizedCriterion {

@@ -15,7 +15,7 @@ import {
   type NormalizedQuery,
   fieldName,
 } from '@/lib/import/normalized';
-import type { FileSource } from '@/lib/import/read-lines';
+import type { FileSource } from '@/lib/files/file-source';
 import { type RawRecord, csvRecords, jsonArrayOrLineRecords, jsonLineRecords } from '@/lib/import/records';
 import { findUnstorableText } from '@/lib/security/unstorable-text';
 

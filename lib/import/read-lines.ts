@@ -1,11 +1,6 @@
 // Streams a file as numbered text lines without ever holding the whole file: strips a UTF-8 BOM, accepts LF
 // and CRLF, refuses invalid UTF-8 (with the line it occurs on) and lines beyond a size limit.
-export interface FileSource {
-  /** Shown in messages: the uploaded or given file name. */
-  name: string;
-  size: number;
-  open: () => AsyncIterable<Uint8Array>;
-}
+import type { FileSource } from '@/lib/files/file-source';
 
 export type LineEvent =
   | { kind: 'line'; line: number; text: string; bytesRead: number }

@@ -2,7 +2,8 @@
 // element by element, so a large array is never parsed whole), or CSV rows.
 import { finished } from 'node:stream/promises';
 import { parse as csvParser } from 'csv-parse';
-import { type FileSource, type LineEvent, readLines } from '@/lib/import/read-lines';
+import type { FileSource } from '@/lib/files/file-source';
+import { type LineEvent, readLines } from '@/lib/import/read-lines';
 
 /** `index`: the record's position in a file that is one JSON array (messages name it as well as the line). */
 export type RawRecord =

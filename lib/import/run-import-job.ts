@@ -7,7 +7,7 @@ import { storedFileInfo, storedFileSource } from '@/lib/files/stored-file';
 import { describeImportFailure } from '@/lib/import/describe-import-failure';
 import type { ImportFormat } from '@/lib/import/formats/detect';
 import { type ImportSummary, importFile } from '@/lib/import/import-file';
-import type { FileSource } from '@/lib/import/read-lines';
+import type { FileSource } from '@/lib/files/file-source';
 import { recordImportOutcome, storableSummary } from '@/lib/import/record-import-outcome';
 import { pgPool } from '@/lib/db';
 

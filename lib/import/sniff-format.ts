@@ -2,7 +2,8 @@
 // of a JSON array), never from a fixed byte window: a HealthBench line whose prompt fills the first megabyte
 // is still recognised by the keys after it.
 import { type ImportFormat, formatOfRecord, formatOfText, isCsv } from '@/lib/import/formats/detect';
-import { type FileSource, type LineEvent, readLines } from '@/lib/import/read-lines';
+import type { FileSource } from '@/lib/files/file-source';
+import { type LineEvent, readLines } from '@/lib/import/read-lines';
 import { jsonArrayOrLineRecords } from '@/lib/import/records';
 
 export type SniffResult =

@@ -36,3 +36,5 @@ export const uploadParamsSchema = z.object({
     .transform((name) => stripControl(safeDecode(name).split(/[\\/]/).pop() ?? '').trim())
     .pipe(z.string().min(1, 'The file needs a name').max(255)),
 });
+
+export type UploadParams = z.output<typeof uploadParamsSchema>;

@@ -1,7 +1,7 @@
 // The process-wide pg-boss instance (a globalThis singleton: Next bundles modules more than once).
 import { PgBoss } from 'pg-boss';
 import { databaseUrl } from '@/lib/env';
-import { QUEUE_OPTIONS, type QueueName, type QueuePayloads } from '@/lib/jobs/queues';
+import { QUEUE_OPTIONS } from '@/lib/jobs/queues';
 
 const holder = globalThis as unknown as { __rubricAuditBoss?: Promise<PgBoss> };
 
@@ -25,11 +25,6 @@ export function getBoss(): Promise<PgBoss> {
     throw error;
   });
   return holder.__rubricAuditBoss;
-}
-
-export async function enqueue<Q extends QueueName>(queue: Q, payload: QueuePayloads[Q]): Promise<string | null> {
-  const boss = await getBoss();
-  return await boss.send(queue, payload);
 }
 
 export async function stopBoss(): Promise<void> {

@@ -8,12 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stageEverything } from '@/tools/bench/operations/export';
-import { gradingShape, seedGradingDataset } from '@/tools/bench/operations/judge-grade';
+import { stageEverything } from '@/tools/fixtures/stage-everything';
+import { gradingShape, seedGradingDataset } from '@/tools/fixtures/grading-dataset';
 import { writeSyntheticDataset } from '@/tools/fixtures/synthetic';
 import { pgPool, prisma } from '@/lib/db';
 import { formatBytes } from '@/lib/export/export-formats';
-import { runExport } from '@/lib/export/run-export';
+import { runReleaseJob } from '@/lib/releases/run-release-job';
 import { gradeLedger } from '@/tools/faults/scenarios/judge-kill';
 import { storeFile } from '@/lib/files/stored-file';
 import { importFile } from '@/lib/import/import-file';
@@ -188,7 +188,7 @@ describe('a job interrupted mid-way', () => {
 
     // The file being stored holds its transaction open between chunks: cut it off there.
     const first = await interrupt(
-      runExport({ releaseId: release.id, finalAttempt: false }),
+      runReleaseJob({ releaseId: release.id, finalAttempt: false }),
       async () =>
         (await count(`SELECT count(*) AS n FROM release_files WHERE release_id = $1 AND status = 'SUCCEEDED'`, [release.id])) >= 1,
       '%stored_file%',
@@ -201,7 +201,7 @@ describe('a job interrupted mid-way', () => {
     for (const file of cut.filter((f) => f.status !== 'SUCCEEDED')) expect(file.storedFileId).toBeNull();
     expect(await count('SELECT count(*) AS n FROM stored_files WHERE NOT complete')).toBe(0);
 
-    await runExport({ releaseId: release.id, finalAttempt: false });
+    await runReleaseJob({ releaseId: release.id, finalAttempt: false });
     const files = await prisma.releaseFile.findMany({ where: { releaseId: release.id }, include: { storedFile: true } });
     expect(files.map((file) => file.status)).toEqual(['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED']);
     // Files finished before the interruption were kept, not written again.

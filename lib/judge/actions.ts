@@ -6,6 +6,7 @@ import { defineAction } from '@/lib/auth/action';
 import { cancelRun, createRun, estimateRun } from '@/lib/judge/create-run';
 import { endpointSchema, saveEndpoint } from '@/lib/judge/endpoints';
 import { runInputSchema } from '@/lib/judge/run-schemas';
+import { testEndpointConnection } from '@/lib/judge/test-endpoint-connection';
 import { dbId } from '@/lib/http/db-id';
 
 export const saveEndpointAction = defineAction(
@@ -14,6 +15,15 @@ export const saveEndpointAction = defineAction(
     const saved = await saveEndpoint({ actor: user, input });
     revalidate('/judge');
     return { data: saved, message: `Saved the endpoint "${input.name}".` };
+  },
+);
+
+export const testConnectionAction = defineAction(
+  { name: 'judge.testConnection', roles: ['ADMIN'], input: z.object({ endpointId: dbId }) },
+  async (input, { user, revalidate }) => {
+    const test = await testEndpointConnection({ actor: user, endpointId: input.endpointId });
+    revalidate('/judge', `/judge/endpoints/${input.endpointId}`);
+    return { data: test, message: test.message };
   },
 );
 

@@ -10,7 +10,6 @@ import {
   JudgeCallError,
   type ModelRequest,
   requestHash,
-  stripJsonFence,
 } from '@/lib/judge/call-model';
 import { type JudgeTestDouble, startJudgeTestDouble } from '@/tools/judge-test-double/server';
 
@@ -71,6 +70,7 @@ describe('callModel against the test double', () => {
     const lastRequest = double.requests().at(-1);
     const promptChars = (lastRequest?.messages ?? []).reduce((sum, message) => sum + message.content.length, 0);
     expect(result.promptTokens).toBe(Math.ceil(promptChars / 4));
+    if (result.promptTokens === null || result.completionTokens === null) throw new Error('usage was reported');
     expect(result.completionTokens).toBe(Math.ceil(result.rawOutput.length / 4));
     expect(result.costUsd).toBeCloseTo((result.promptTokens * 2.5 + result.completionTokens * 10) / 1e6, 12);
     expect(result.costUsd).toBeGreaterThan(0);
@@ -237,10 +237,10 @@ describe('callModel against the test double', () => {
   it('fails as AUTH naming the missing key variable, without calling the endpoint', async () => {
     const before = double.stats().requests;
     const error = await callError(
-      callModel({ ...endpoint, apiKeyEnv: 'JUDGE_KEY_THAT_IS_NOT_SET' }, gradeRequest('No key'), parseGrade, { env: { OTHER: 'x' } }),
+      callModel({ ...endpoint, apiKeyEnv: 'JUDGE_NOT_SET_API_KEY' }, gradeRequest('No key'), parseGrade, { env: { OTHER: 'x' } }),
     );
     expect(error.errorClass).toBe('AUTH');
-    expect(error.message).toContain('JUDGE_KEY_THAT_IS_NOT_SET');
+    expect(error.message).toBe('The environment variable JUDGE_NOT_SET_API_KEY (the API key) is not set on the server.');
     expect(error.attempts).toBe(0);
     expect(double.stats().requests).toBe(before);
   });
@@ -248,21 +248,23 @@ describe('callModel against the test double', () => {
   it('sends the key from the named variable, and maps a 401 to AUTH without leaking the key', async () => {
     const locked = await startJudgeTestDouble({ apiKey: 'sk-test-double-secret' });
     try {
-      const keyed = { ...endpoint, baseUrl: locked.url, apiKeyEnv: 'JUDGE_TEST_KEY' };
+      const keyed = { ...endpoint, baseUrl: locked.url, apiKeyEnv: 'JUDGE_TEST_API_KEY' };
       const result = await callModel(keyed, gradeRequest('With the right key'), parseGrade, {
-        env: { JUDGE_TEST_KEY: 'sk-test-double-secret' },
+        env: { JUDGE_TEST_API_KEY: 'sk-test-double-secret' },
       });
       expect(result.attempts).toBe(1);
       const error = await callError(
-        callModel(keyed, gradeRequest('With a wrong key'), parseGrade, { env: { JUDGE_TEST_KEY: 'sk-wrong-value' } }),
+        callModel(keyed, gradeRequest('With a wrong key'), parseGrade, { env: { JUDGE_TEST_API_KEY: 'sk-wrong-value' } }),
       );
       expect(error.errorClass).toBe('AUTH');
       expect(error.attempts).toBe(1);
-      expect(error.message).toContain('JUDGE_TEST_KEY');
+      expect(error.message).toContain('JUDGE_TEST_API_KEY');
       expect(JSON.stringify({ message: error.message, log: error.attemptLog })).not.toContain('sk-wrong-value');
-      // Without apiKeyEnv a placeholder key goes out, which this double refuses.
+      expect(locked.requests().at(-1)?.headers.authorization).toBe('Bearer sk-test-double-secret');
+      // Without apiKeyEnv no Authorization header goes out (no made-up credential), which this double refuses.
       const anonymous = await callError(callModel({ ...endpoint, baseUrl: locked.url }, gradeRequest('No key at all'), parseGrade));
       expect(anonymous.errorClass).toBe('AUTH');
+      expect(anonymous.message).toContain('the endpoint wants a key');
     } finally {
       await locked.close();
     }
@@ -308,6 +310,145 @@ describe('callModel against the test double', () => {
   });
 });
 
+describe('callModel against servers as they are in the wild (test double behaviours)', () => {
+  const grade = (content: string) => gradeRequest(`${content} Does the response advise rest and fluids?`);
+
+  it('asks for JSON as each output mode says: json_schema, json_object with the schema in the prompt, or the prompt only', async () => {
+    for (const [outputMode, format] of [
+      ['JSON_SCHEMA', 'json_schema'],
+      ['JSON_OBJECT', 'json_object'],
+      ['PROMPT_ONLY', null],
+    ] as const) {
+      const result = await callModel({ ...endpoint, outputMode }, grade(`Mode ${outputMode}.`), parseGrade);
+      expect(result.outputMode).toBe(outputMode);
+      const sent = double.requests().at(-1);
+      expect(sent?.responseFormat).toBe(format);
+      expect(sent?.schemaName).toBe('grade_criterion');
+      const system = sent?.messages[0]?.content ?? '';
+      expect(system.startsWith('You grade one response against one rubric item.')).toBe(true);
+      expect(system.includes('JSON Schema "grade_criterion"')).toBe(outputMode !== 'JSON_SCHEMA');
+      expect(sent?.messages).toHaveLength(2);
+    }
+  });
+
+  it('gets a 400 for json_schema from a server that does not support it, and succeeds with json_object', async () => {
+    const model = 'judge-a+reject-json-schema';
+    const refused = await callError(callModel({ ...endpoint, model }, grade('No json_schema here.'), parseGrade));
+    expect(refused.errorClass).toBe('BAD_REQUEST');
+    expect(refused.attempts).toBe(1);
+    expect(refused.message).toMatch(/json_schema/);
+    const result = await callModel({ ...endpoint, model, outputMode: 'JSON_OBJECT' }, grade('No json_schema here.'), parseGrade);
+    expect(result.attempts).toBe(1);
+  });
+
+  it('parses past a <think> block, keeps the reasoning apart, and never takes the draft answer inside it', async () => {
+    const request = grade('Think first.');
+    const plain = await callModel(endpoint, request, parseGrade);
+    const thinking = await callModel({ ...endpoint, model: 'judge-a+think' }, request, parseGrade);
+    // The block holds a draft with the opposite verdict: the answer after it is the one used.
+    expect(thinking.parsed).toEqual(plain.parsed);
+    expect(thinking.reasoning).toContain('A first draft');
+    expect(thinking.reasoning).toContain(`"criteria_met":${!plain.parsed.criteria_met}`);
+    expect(thinking.rawOutput).not.toContain('<think>');
+    expect(JSON.parse(thinking.rawOutput)).toEqual(plain.parsed);
+    expect(thinking.attempts).toBe(1);
+  });
+
+  it('keeps reasoning_content apart from the answer', async () => {
+    const result = await callModel({ ...endpoint, model: 'judge-a+reasoning-content' }, grade('Reason apart.'), parseGrade);
+    expect(result.reasoning).toMatch(/^The request asks for a JSON object/);
+    expect(JSON.parse(result.rawOutput)).toEqual(result.parsed);
+    expect(result.attempts).toBe(1);
+  });
+
+  it('takes the JSON object out of prose and a fence, without a repair turn', async () => {
+    const result = await callModel({ ...endpoint, model: 'judge-a+prose-fence', outputMode: 'PROMPT_ONLY' }, grade('Chatty.'), parseGrade);
+    expect(result.rawOutput).toMatch(/^Here is my assessment/);
+    expect(result.attempts).toBe(1);
+    expect(gradeSchema.safeParse(result.parsed).success).toBe(true);
+  });
+
+  it('counts tokens and cost as unknown (null), not zero, when the server reports no usage', async () => {
+    const result = await callModel({ ...endpoint, model: 'judge-a+no-usage' }, grade('No usage.'), parseGrade);
+    expect(result).toMatchObject({ promptTokens: null, completionTokens: null, costUsd: null });
+    // One answer without usage makes the whole call's total unknown, repair included.
+    const repaired = await callModel({ ...endpoint, model: 'judge-a+no-usage' }, grade('No usage [[fail-once:garbage]]'), parseGrade);
+    expect(repaired.attempts).toBe(2);
+    expect(repaired.promptTokens).toBeNull();
+  });
+
+  it('fails a cut-off answer as TRUNCATED, or retries it once with the larger limit when the endpoint has one', async () => {
+    const model = 'judge-a+truncate';
+    const cut = await callError(callModel({ ...endpoint, model, maxTokens: 10 }, grade('Long answer.'), parseGrade));
+    expect(cut.errorClass).toBe('TRUNCATED');
+    expect(cut.attempts).toBe(1);
+    expect(cut.message).toBe(
+      'The answer was cut off at max_tokens 10 (finish_reason "length") before its JSON was complete: raise the endpoint\'s max tokens or set a retry limit.',
+    );
+    expect(cut.finishReason).toBe('length');
+    expect(double.requests().at(-1)?.maxTokens).toBe(10);
+
+    const widened = await callModel({ ...endpoint, model, maxTokens: 10, retryMaxTokens: 4000 }, grade('Long answer.'), parseGrade);
+    expect(widened.attempts).toBe(2);
+    expect(widened.attemptLog.map((entry) => entry.errorClass)).toEqual(['TRUNCATED', null]);
+    expect(double.requests().at(-1)?.maxTokens).toBe(4000);
+
+    // The double's own default limit stands for a server's: with no max_tokens sent, the retry still helps.
+    const defaulted = await callModel(
+      { ...endpoint, model, retryMaxTokens: 4000, maxTokensParam: 'max_completion_tokens' },
+      grade('Default limit.'),
+      parseGrade,
+    );
+    expect(defaulted.attempts).toBe(2);
+    const still = await callError(callModel({ ...endpoint, model, maxTokens: 5, retryMaxTokens: 8 }, grade('Too long.'), parseGrade));
+    expect(still.errorClass).toBe('TRUNCATED');
+    expect(still.attempts).toBe(2);
+    expect(still.message).toMatch(/also on the retry with the larger limit: raise the endpoint's max tokens\.$/);
+  });
+
+  it('sends extra headers and query parameters with values read from allowed variables', async () => {
+    await callModel(
+      {
+        ...endpoint,
+        extraHeaders: [{ name: 'api-key', env: 'AZURE_OPENAI_API_KEY' }],
+        extraQuery: [{ name: 'api-version', env: 'AZURE_OPENAI_API_VERSION' }],
+      },
+      grade('Azure style.'),
+      parseGrade,
+      {
+        env: { AZURE_OPENAI_API_KEY: 'azure-secret', AZURE_OPENAI_API_VERSION: '2024-10-21' },
+        envRule: { pattern: '^AZURE_OPENAI_[A-Z_]+$', denied: ['DATABASE_URL'] },
+      },
+    );
+    const sent = double.requests().at(-1);
+    expect(sent?.headers['api-key']).toBe('azure-secret');
+    expect(sent?.headers.authorization).toBeUndefined();
+    expect(sent?.url).toBe('/v1/chat/completions?api-version=2024-10-21');
+  });
+
+  it('refuses to send an app setting or a name outside the pattern, as key, header or query value: nothing reaches the server', async () => {
+    const env = { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgresql://u:p@h/db', OTHER: 'v' };
+    const everything = { pattern: '.*', denied: ['NODE_ENV', 'BETTER_AUTH_SECRET', 'DATABASE_URL'] };
+    const before = double.stats().requests;
+    const attempts: [Partial<EndpointConfig>, RegExp][] = [
+      [{ apiKeyEnv: 'NODE_ENV' }, /Refused to send the API key: NODE_ENV is one of the app's own settings/],
+      [{ apiKeyEnv: 'BETTER_AUTH_SECRET' }, /BETTER_AUTH_SECRET is one of the app's own settings/],
+      [{ extraHeaders: [{ name: 'x-db', env: 'DATABASE_URL' }] }, /Refused to send the header x-db: DATABASE_URL/],
+      [{ extraQuery: [{ name: 'env', env: 'NODE_ENV' }] }, /Refused to send the query parameter env: NODE_ENV/],
+    ];
+    for (const [change, message] of attempts) {
+      const error = await callError(callModel({ ...endpoint, ...change }, grade('Leak?'), parseGrade, { env, envRule: everything }));
+      expect(error.errorClass).toBe('AUTH');
+      expect(error.attempts).toBe(0);
+      expect(error.message).toMatch(message);
+    }
+    // The default rule: names must end in _API_KEY.
+    const outside = await callError(callModel({ ...endpoint, apiKeyEnv: 'OTHER' }, grade('Leak?'), parseGrade, { env }));
+    expect(outside.message).toMatch(/OTHER is not allowed: the server only sends variables whose names match/);
+    expect(double.stats().requests).toBe(before);
+  });
+});
+
 describe('requestHash', () => {
   const base: EndpointConfig = {
     baseUrl: 'http://127.0.0.1:4010/v1',
@@ -336,6 +477,14 @@ describe('requestHash', () => {
       ),
     ).toBe(hash);
     expect(requestHash({ ...base, apiKeyEnv: null }, request, prompt)).toBe(hash);
+    // The defaults spelled out are the defaults.
+    expect(
+      requestHash(
+        { ...base, outputMode: 'JSON_SCHEMA', maxTokens: null, maxTokensParam: 'max_tokens', extraHeaders: [], extraQuery: [] },
+        request,
+        prompt,
+      ),
+    ).toBe(hash);
     expect(requestHash({ ...base, baseUrl: `${base.baseUrl}/` }, request, prompt)).toBe(hash);
   });
 
@@ -350,17 +499,16 @@ describe('requestHash', () => {
       requestHash(base, { ...request, jsonSchema: { ...request.jsonSchema, required: ['criteria_met'] } }, prompt),
       requestHash(base, request, { ...prompt, promptVersion: '2' }),
       requestHash(base, request, { ...prompt, promptTemplate: 'other-grader' }),
+      requestHash({ ...base, outputMode: 'JSON_OBJECT' }, request, prompt),
+      requestHash({ ...base, outputMode: 'PROMPT_ONLY' }, request, prompt),
+      requestHash({ ...base, maxTokens: 512 }, request, prompt),
+      requestHash({ ...base, maxTokens: 512, maxTokensParam: 'max_completion_tokens' }, request, prompt),
+      requestHash({ ...base, retryMaxTokens: 4096 }, request, prompt),
+      requestHash({ ...base, extraHeaders: [{ name: 'api-key', env: 'AZURE_API_KEY' }] }, request, prompt),
+      requestHash({ ...base, extraHeaders: [{ name: 'api-key', env: 'OTHER_API_KEY' }] }, request, prompt),
+      requestHash({ ...base, extraQuery: [{ name: 'api-version', env: 'AZURE_API_KEY' }] }, request, prompt),
     ];
     expect(new Set([hash, ...variants]).size).toBe(variants.length + 1);
-  });
-});
-
-describe('stripJsonFence', () => {
-  it('unwraps a fenced answer and leaves anything else alone', () => {
-    expect(stripJsonFence('```json\n{"a": 1}\n```')).toBe('{"a": 1}');
-    expect(stripJsonFence('  ```\n{"a": [1,\n2]}\n```  \n')).toBe('{"a": [1,\n2]}');
-    expect(stripJsonFence(' {"a": 1} ')).toBe('{"a": 1}');
-    expect(stripJsonFence('Here: ```json\n{"a": 1}\n```')).toBe('Here: ```json\n{"a": 1}\n```');
   });
 });
 

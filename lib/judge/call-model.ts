@@ -1,12 +1,17 @@
 // The judge's transport: one structured-output call to any OpenAI-compatible chat-completions endpoint
 // (OpenAI, vLLM, Ollama, DashScope, OpenRouter) with the error policy of issue 6. The run engine calls this;
-// prompts, output schemas and scoring live elsewhere. The API key is read from the environment variable
-// the endpoint names, here and nowhere else, and never appears in an error, a log entry or the request hash.
+// prompts, output schemas and scoring live elsewhere. The API key (and any extra header or query value) is
+// read from the environment variable the endpoint names, here and nowhere else, only when the operator
+// allows that name (judge-env-names.ts), and never appears in an error, a log entry or the request hash.
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { secretVariable } from '@/lib/env';
+import { type JudgeEnvRule, judgeEnvNameProblem, judgeEnvRule } from '@/lib/judge/judge-env-names';
+import { readAnswer } from '@/lib/judge/read-answer';
 import { backoffDelayMs, providerRetryDelayMs } from '@/lib/judge/retry-delay';
+import { type OutputMode, buildWireRequest } from '@/lib/judge/wire-request';
 
 /** Same names as the Prisma enum JudgeErrorClass. */
 export type JudgeErrorClass =
@@ -17,7 +22,14 @@ export type JudgeErrorClass =
   | 'INVALID_OUTPUT'
   | 'BAD_REQUEST'
   | 'AUTH'
-  | 'CANCELLED';
+  | 'CANCELLED'
+  | 'TRUNCATED';
+
+/** An extra header or query parameter: its name, and the environment variable that holds its value. */
+export interface EnvValue {
+  name: string;
+  env: string;
+}
 
 export interface EndpointConfig {
   baseUrl: string;
@@ -28,6 +40,16 @@ export interface EndpointConfig {
   timeoutSeconds: number;
   pricePromptPerMillion: number;
   priceCompletionPerMillion: number;
+  /** How the request asks for JSON; default JSON_SCHEMA. */
+  outputMode?: OutputMode;
+  /** Sent on every call (null: the server's default). */
+  maxTokens?: number | null;
+  /** The body field of the limit: OpenAI's reasoning models refuse max_tokens and want max_completion_tokens. */
+  maxTokensParam?: 'max_tokens' | 'max_completion_tokens';
+  /** The limit of the one retry after an answer cut off at the limit (null: no retry). */
+  retryMaxTokens?: number | null;
+  extraHeaders?: EnvValue[];
+  extraQuery?: EnvValue[];
 }
 
 export interface ModelMessage {
@@ -35,7 +57,7 @@ export interface ModelMessage {
   content: string;
 }
 
-/** Sent as response_format { type: 'json_schema', json_schema: { name: schemaName, schema: jsonSchema, strict: true } }. */
+/** What the task asks; how it goes over the wire depends on the endpoint's output mode (wire-request.ts). */
 export interface ModelRequest {
   messages: ModelMessage[];
   schemaName: string;
@@ -52,13 +74,21 @@ export interface AttemptLogEntry {
 
 export interface CallResult<T> {
   parsed: T;
+  /** The answer as sent, without its reasoning. */
   rawOutput: string;
-  /** Tokens of every answered attempt (a repaired answer was billed too). */
-  promptTokens: number;
-  completionTokens: number;
+  /** The reasoning (<think> block or reasoning_content) of the answer used; never parsed. */
+  reasoning: string | null;
+  finishReason: string | null;
+  /** The model name the server reported. */
+  serverModel: string | null;
+  outputMode: OutputMode;
+  /** Tokens of every answered attempt (a repaired answer was billed too); null when a server reported no usage. */
+  promptTokens: number | null;
+  completionTokens: number | null;
   /** Wall time of the successful attempt. */
   latencyMs: number;
-  costUsd: number;
+  /** null when the tokens are unknown. */
+  costUsd: number | null;
   attempts: number;
   attemptLog: AttemptLogEntry[];
 }
@@ -70,22 +100,30 @@ export interface CallModelOptions {
   baseDelayMs?: number;
   maxDelayMs?: number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Tests: the variables to read instead of the server's environment (lib/env.ts secretVariable). */
   env?: Record<string, string | undefined>;
+  /** Which variables may be sent (default: JUDGE_KEY_ENV_PATTERN and the app's settings, lib/env.ts). */
+  envRule?: JudgeEnvRule;
   /** Source of the backoff jitter, uniform in [0, 1); default Math.random. */
   random?: () => number;
+  /** One repair turn after an unusable answer (default true; a connection probe asks once). */
+  repair?: boolean;
 }
 
 export class JudgeCallError extends Error {
   readonly errorClass: JudgeErrorClass;
   readonly attempts: number;
   readonly rawOutput?: string;
+  readonly reasoning?: string | null;
+  readonly finishReason?: string | null;
+  readonly serverModel?: string | null;
   readonly attemptLog: AttemptLogEntry[];
   /** On RATE_LIMITED: the wait the provider asked for, when it was longer than the call may wait itself. */
   readonly retryAfterMs?: number;
-  /** What the failed call was billed for (answers that did not parse still cost tokens). */
-  readonly promptTokens: number;
-  readonly completionTokens: number;
-  readonly costUsd: number;
+  /** What the failed call was billed for (answers that did not parse still cost tokens); null: not reported. */
+  readonly promptTokens: number | null;
+  readonly completionTokens: number | null;
+  readonly costUsd: number | null;
 
   constructor(fields: {
     errorClass: JudgeErrorClass;
@@ -93,10 +131,13 @@ export class JudgeCallError extends Error {
     attempts: number;
     attemptLog: AttemptLogEntry[];
     rawOutput?: string;
+    reasoning?: string | null;
+    finishReason?: string | null;
+    serverModel?: string | null;
     retryAfterMs?: number;
-    promptTokens?: number;
-    completionTokens?: number;
-    costUsd?: number;
+    promptTokens?: number | null;
+    completionTokens?: number | null;
+    costUsd?: number | null;
   }) {
     super(fields.message);
     this.name = 'JudgeCallError';
@@ -104,22 +145,27 @@ export class JudgeCallError extends Error {
     this.attempts = fields.attempts;
     this.attemptLog = fields.attemptLog;
     this.rawOutput = fields.rawOutput;
+    this.reasoning = fields.reasoning;
+    this.finishReason = fields.finishReason;
+    this.serverModel = fields.serverModel;
     this.retryAfterMs = fields.retryAfterMs;
-    this.promptTokens = fields.promptTokens ?? 0;
-    this.completionTokens = fields.completionTokens ?? 0;
-    this.costUsd = fields.costUsd ?? 0;
+    this.promptTokens = fields.promptTokens === undefined ? 0 : fields.promptTokens;
+    this.completionTokens = fields.completionTokens === undefined ? 0 : fields.completionTokens;
+    this.costUsd = fields.costUsd === undefined ? 0 : fields.costUsd;
   }
 }
 
 const RETRYABLE: ReadonlySet<JudgeErrorClass> = new Set(['RATE_LIMITED', 'SERVER_ERROR', 'TIMEOUT', 'NETWORK']);
-/** Local servers (vLLM, Ollama, the test double) accept any key, but the SDK insists on one. */
+/** The SDK insists on a key; for an endpoint without one, its Authorization header is then removed. */
 const NO_KEY = 'no-key';
-const REQUEST_HASH_VERSION = 'rubric-audit/judge-request/1';
+const REQUEST_HASH_VERSION = 'rubric-audit/judge-request/2';
 
 /**
  * sha256 (hex) of everything that determines the answer, as a fixed-order JSON array: the cache key of a
- * judge call. Not the key, the timeout or the prices. Key order inside jsonSchema is kept, not sorted:
- * with structured outputs the property order is the order the model writes in, so it can change the answer.
+ * judge call. That includes how it asks for JSON (the output mode), the token limits, and the names of extra
+ * headers and query parameters with the variables they come from. Not the key, any variable's value, the
+ * timeout or the prices. Key order inside jsonSchema is kept, not sorted: with structured outputs the
+ * property order is the order the model writes in, so it can change the answer.
  */
 export function requestHash(
   endpoint: EndpointConfig,
@@ -136,14 +182,53 @@ export function requestHash(
     request.jsonSchema,
     extra.promptTemplate,
     extra.promptVersion,
+    endpoint.outputMode ?? 'JSON_SCHEMA',
+    endpoint.maxTokens ?? null,
+    endpoint.maxTokensParam ?? 'max_tokens',
+    endpoint.retryMaxTokens ?? null,
+    (endpoint.extraHeaders ?? []).map((header) => [header.name.toLowerCase(), header.env]),
+    (endpoint.extraQuery ?? []).map((parameter) => [parameter.name, parameter.env]),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-/** The JSON inside a Markdown code fence that wraps the whole answer (```json … ```); otherwise the text itself. */
-export function stripJsonFence(text: string): string {
-  const fenced = /^\s*```[a-zA-Z]*[^\S\n]*\n([\s\S]*?)\n?[^\S\n]*```\s*$/.exec(text);
-  return (fenced?.[1] ?? text).trim();
+/** What a call sends, as stored on its JudgeCall: the messages as they went out (schema instruction included). */
+export function describeRequest(endpoint: EndpointConfig, request: ModelRequest) {
+  const outputMode = endpoint.outputMode ?? 'JSON_SCHEMA';
+  return {
+    ...request,
+    messages: buildWireRequest(outputMode, request).messages,
+    outputMode,
+    maxTokens: endpoint.maxTokens ?? null,
+  };
+}
+
+/**
+ * The values of the endpoint's variables (key, extra headers, query parameters), or the reason none may be
+ * sent: a name the operator does not allow (checked again here, for rows stored before the rule) or a
+ * variable that is not set. Nothing is sent in either case.
+ */
+function readEndpointVariables(
+  endpoint: EndpointConfig,
+  read: (name: string) => string | undefined,
+  rule: JudgeEnvRule,
+): { apiKey: string; headers: Record<string, string>; query: Record<string, string> } | { problem: string } {
+  const uses: { env: string; role: string }[] = [
+    ...(endpoint.apiKeyEnv ? [{ env: endpoint.apiKeyEnv, role: 'the API key' }] : []),
+    ...(endpoint.extraHeaders ?? []).map((header) => ({ env: header.env, role: `the header ${header.name}` })),
+    ...(endpoint.extraQuery ?? []).map((parameter) => ({ env: parameter.env, role: `the query parameter ${parameter.name}` })),
+  ];
+  for (const use of uses) {
+    const problem = judgeEnvNameProblem(use.env, rule);
+    if (problem) return { problem: `Refused to send ${use.role}: ${problem} Name an allowed variable on the endpoint's page.` };
+    if (!read(use.env)) return { problem: `The environment variable ${use.env} (${use.role}) is not set on the server.` };
+  }
+  const value = (name: string) => read(name) as string;
+  return {
+    apiKey: endpoint.apiKeyEnv ? value(endpoint.apiKeyEnv) : NO_KEY,
+    headers: Object.fromEntries((endpoint.extraHeaders ?? []).map((header) => [header.name, value(header.env)])),
+    query: Object.fromEntries((endpoint.extraQuery ?? []).map((parameter) => [parameter.name, value(parameter.env)])),
+  };
 }
 
 export async function callModel<T>(
@@ -158,16 +243,26 @@ export async function callModel<T>(
     baseDelayMs = 500,
     maxDelayMs = 30_000,
     sleep = (ms: number, abortSignal?: AbortSignal) => delay(ms, undefined, { signal: abortSignal }),
-    env = process.env,
+    env,
+    envRule,
     random = Math.random,
+    repair = true,
   } = options;
+  const outputMode = endpoint.outputMode ?? 'JSON_SCHEMA';
 
   const attemptLog: AttemptLogEntry[] = [];
   let attempts = 0;
-  let promptTokens = 0;
-  let completionTokens = 0;
+  // null once an answered attempt came without usage: the total is then unknown, not a smaller number.
+  let promptTokens: number | null = 0;
+  let completionTokens: number | null = 0;
   let rawOutput: string | undefined;
-  const costUsd = () => (promptTokens * endpoint.pricePromptPerMillion + completionTokens * endpoint.priceCompletionPerMillion) / 1_000_000;
+  let reasoning: string | null = null;
+  let finishReason: string | null = null;
+  let serverModel: string | null = null;
+  const costUsd = () =>
+    promptTokens === null || completionTokens === null
+      ? null
+      : (promptTokens * endpoint.pricePromptPerMillion + completionTokens * endpoint.priceCompletionPerMillion) / 1_000_000;
   const fail = (errorClass: JudgeErrorClass, message: string, retryAfterMs?: number) =>
     new JudgeCallError({
       errorClass,
@@ -175,6 +270,9 @@ export async function callModel<T>(
       attempts,
       attemptLog,
       rawOutput,
+      reasoning,
+      finishReason,
+      serverModel,
       retryAfterMs,
       promptTokens,
       completionTokens,
@@ -182,43 +280,59 @@ export async function callModel<T>(
     });
 
   if (signal?.aborted) throw fail('CANCELLED', 'The judge call was cancelled before it started.');
-  let apiKey = NO_KEY;
-  if (endpoint.apiKeyEnv) {
-    const value = env[endpoint.apiKeyEnv];
-    if (!value) throw fail('AUTH', `The API key environment variable ${endpoint.apiKeyEnv} is not set on the server.`);
-    apiKey = value;
-  }
+  const variables = readEndpointVariables(endpoint, env ? (name) => env[name] : secretVariable, envRule ?? judgeEnvRule());
+  if ('problem' in variables) throw fail('AUTH', variables.problem);
   const client = new OpenAI({
     baseURL: endpoint.baseUrl,
-    apiKey,
+    apiKey: variables.apiKey,
     // Never pick up OPENAI_ORG_ID / OPENAI_PROJECT_ID from the environment and send them to another provider.
     organization: null,
     project: null,
     timeout: Math.max(1, Math.round(endpoint.timeoutSeconds * 1000)),
     maxRetries: 0,
+    // No key variable: no Authorization header at all, rather than a made-up credential (a gateway that takes
+    // its key in another header, such as Azure's api-key, may refuse a bearer token it cannot read).
+    defaultHeaders: { ...(endpoint.apiKeyEnv ? {} : { Authorization: null }), ...variables.headers },
+    defaultQuery: variables.query,
   });
-  const responseFormat = {
-    type: 'json_schema' as const,
-    json_schema: { name: request.schemaName, schema: request.jsonSchema, strict: true },
-  };
+  const wire = buildWireRequest(outputMode, request);
 
-  let messages = request.messages;
+  let messages = wire.messages;
+  let maxTokens = endpoint.maxTokens ?? null;
   let budget = maxAttempts;
-  let repaired = false;
+  let repaired = !repair;
+  let widened = false;
   let retries = 0;
   for (;;) {
     attempts += 1;
     const started = performance.now();
     let content: string;
+    let separateReasoning: string | null;
     try {
       const completion = await client.chat.completions.create(
-        { model: endpoint.model, messages, temperature: endpoint.temperature, response_format: responseFormat },
+        {
+          model: endpoint.model,
+          messages,
+          temperature: endpoint.temperature,
+          ...(wire.responseFormat ? { response_format: wire.responseFormat } : {}),
+          ...(maxTokens !== null ? { [endpoint.maxTokensParam ?? 'max_tokens']: maxTokens } : {}),
+        },
         { signal },
       );
-      promptTokens += completion.usage?.prompt_tokens ?? 0;
-      completionTokens += completion.usage?.completion_tokens ?? 0;
-      const message = completion.choices[0]?.message;
+      const usage = completion.usage as { prompt_tokens?: unknown; completion_tokens?: unknown } | undefined | null;
+      promptTokens = typeof usage?.prompt_tokens === 'number' && promptTokens !== null ? promptTokens + usage.prompt_tokens : null;
+      completionTokens =
+        typeof usage?.completion_tokens === 'number' && completionTokens !== null ? completionTokens + usage.completion_tokens : null;
+      serverModel = typeof completion.model === 'string' && completion.model !== '' ? completion.model : null;
+      const choice = completion.choices?.[0];
+      finishReason = choice?.finish_reason ?? null;
+      const message = choice?.message as
+        | (OpenAI.Chat.Completions.ChatCompletionMessage & { reasoning_content?: unknown; reasoning?: unknown })
+        | undefined;
       content = message?.content ?? (message?.refusal ? `(refused) ${message.refusal}` : '');
+      // vLLM and DeepSeek call it reasoning_content; OpenRouter and newer vLLM, reasoning.
+      const apart = message?.reasoning_content ?? message?.reasoning;
+      separateReasoning = typeof apart === 'string' ? apart : null;
     } catch (error) {
       const failure = classifyFailure(error, signal, endpoint.apiKeyEnv);
       const entry: AttemptLogEntry = { errorClass: failure.errorClass, message: failure.message, waitedMs: 0 };
@@ -247,13 +361,18 @@ export async function callModel<T>(
     }
 
     const latencyMs = Math.round(performance.now() - started);
-    rawOutput = content;
-    const output = readOutput(content, parse);
+    const output = readAnswer(content, parse, separateReasoning);
+    rawOutput = output.text;
+    reasoning = output.reasoning;
     if (output.ok) {
       attemptLog.push({ errorClass: null, message: 'ok', waitedMs: 0 });
       return {
         parsed: output.value,
-        rawOutput: content,
+        rawOutput: output.text,
+        reasoning,
+        finishReason,
+        serverModel,
+        outputMode,
         promptTokens,
         completionTokens,
         latencyMs,
@@ -262,47 +381,35 @@ export async function callModel<T>(
         attemptLog,
       };
     }
+    // A complete object is used even when the server says it stopped at the limit; only an answer that is
+    // unusable AND cut off is TRUNCATED: more room, not a repair turn, is what it needs.
+    if (finishReason === 'length') {
+      const limit = maxTokens === null ? "the server's default limit" : `${endpoint.maxTokensParam ?? 'max_tokens'} ${maxTokens}`;
+      const message = `The answer was cut off at ${limit} (finish_reason "length") before its JSON was complete`;
+      attemptLog.push({ errorClass: 'TRUNCATED', message, waitedMs: 0 });
+      const retryLimit = endpoint.retryMaxTokens ?? null;
+      if (!widened && retryLimit !== null && (maxTokens === null || retryLimit > maxTokens)) {
+        widened = true;
+        budget += 1;
+        maxTokens = retryLimit;
+        continue;
+      }
+      const advice = retryLimit === null ? "raise the endpoint's max tokens or set a retry limit" : "raise the endpoint's max tokens";
+      throw fail('TRUNCATED', `${message}${widened ? ', also on the retry with the larger limit' : ''}: ${advice}.`);
+    }
     attemptLog.push({ errorClass: 'INVALID_OUTPUT', message: output.message, waitedMs: 0 });
     if (repaired) throw fail('INVALID_OUTPUT', output.message);
     repaired = true;
     budget += 1;
     messages = [
-      ...request.messages,
-      { role: 'assistant', content },
+      ...wire.messages,
+      { role: 'assistant', content: output.text },
       {
         role: 'user',
         content: `Your previous answer could not be used: ${output.message}. Answer again with only a JSON object that matches the "${request.schemaName}" schema: no other text and no Markdown code fence.`,
       },
     ];
   }
-}
-
-function readOutput<T>(content: string, parse: (value: unknown) => T): { ok: true; value: T } | { ok: false; message: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(stripJsonFence(content));
-  } catch (error) {
-    return { ok: false, message: `the answer is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
-  }
-  try {
-    return { ok: true, value: parse(json) };
-  } catch (error) {
-    return { ok: false, message: `the answer does not match the schema (${describeParseError(error)})` };
-  }
-}
-
-/** A zod error as "path: message; …"; any other error by its message. */
-function describeParseError(error: unknown): string {
-  const issues = (error as { issues?: unknown } | null)?.issues;
-  if (Array.isArray(issues) && issues.length > 0) {
-    return issues
-      .map((issue: { path?: PropertyKey[]; message?: string }) => {
-        const path = (issue.path ?? []).map(String).join('.');
-        return `${path || '(root)'}: ${issue.message ?? 'invalid'}`;
-      })
-      .join('; ');
-  }
-  return error instanceof Error ? error.message : String(error);
 }
 
 function classifyFailure(

@@ -1,5 +1,5 @@
+import type { Tier } from '@/lib/vocabulary/enums';
 import { describe, expect, it } from 'vitest';
-import type { Tier } from '@/lib/import/native-schema';
 import { jaccard, mergeByConsensus, normaliseTokens } from '@/lib/judge/consensus';
 import type { GeneratedCriterion } from '@/lib/judge/schemas';
 

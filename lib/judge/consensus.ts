@@ -1,6 +1,6 @@
 // Consensus over the rubrics several generator models wrote for the same conversation: near-duplicate
 // criteria are merged, and a merged criterion is kept only when enough distinct models proposed it.
-import type { Tier } from '@/lib/import/native-schema';
+import type { Tier } from '@/lib/vocabulary/enums';
 import type { GeneratedCriterion } from '@/lib/judge/schemas';
 
 export interface ConsensusCriterion {

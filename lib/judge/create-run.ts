@@ -1,12 +1,13 @@
 // Plans and creates a judge run: the run row, its endpoints, and one JudgeTask per unit of work (grade one
-// response on one criterion; generate for one query on one endpoint; compare one pair in one order), then
-// enqueues it. The estimate (calls, tokens, cost) is what the launcher shows before anything starts.
+// response on one criterion; generate for one query on one endpoint; compare one pair in one order) with its
+// job, in one step (lib/jobs/start-job.ts). The estimate (calls, tokens, cost) is what the launcher shows
+// before anything starts.
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
 import { invalid, notFound } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { enqueue } from '@/lib/jobs/boss';
+import { startJob } from '@/lib/jobs/start-job';
 import type { RunInput } from '@/lib/judge/run-schemas';
 
 /** Rough completion sizes per call, for the estimate only (tokens). */
@@ -33,10 +34,23 @@ export interface RunEstimate {
 }
 
 async function scopedQueryIds(input: RunInput): Promise<number[]> {
+  if (input.queryExternalIds) {
+    const found = await prisma.query.findMany({
+      where: { datasetId: input.datasetId, externalId: { in: input.queryExternalIds } },
+      select: { externalId: true },
+    });
+    const known = new Set(found.map((query) => query.externalId));
+    const unknown = input.queryExternalIds.filter((externalId) => !known.has(externalId));
+    if (unknown.length) {
+      const message = `Not a query of this dataset: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}.`;
+      throw invalid(message, { queryExternalIds: [message] });
+    }
+  }
   const rows = await prisma.$queryRaw<{ id: number }[]>`
     SELECT q.id FROM queries q
     WHERE q.dataset_id = ${input.datasetId}
       AND (${input.queryIds === undefined} OR q.id = ANY(${input.queryIds ?? []}::int[]))
+      AND (${input.queryExternalIds === undefined} OR q.external_id = ANY(${input.queryExternalIds ?? []}::text[]))
       AND (${input.category === undefined} OR q.category::text = ${input.category ?? ''})
     ORDER BY q.id
     LIMIT ${input.maxQueries ?? 2_147_483_647}`;
@@ -124,9 +138,21 @@ export async function createRun({ actor, input, enqueueJob = true }: { actor: Se
       minVotes: [`At most ${input.endpointIds.length} with ${input.endpointIds.length} endpoint(s).`],
     });
   }
-  const endpoints = await prisma.judgeEndpoint.findMany({ where: { id: { in: input.endpointIds }, active: true }, select: { id: true } });
+  const endpoints = await prisma.judgeEndpoint.findMany({
+    where: { id: { in: input.endpointIds }, active: true },
+    select: { id: true, name: true, outputMode: true, detectedOutputMode: true },
+  });
   if (endpoints.length !== input.endpointIds.length)
     throw invalid('Choose active endpoints.', { endpointIds: ['An endpoint is missing or inactive.'] });
+  // The run keeps the mode it starts with: the admin's choice, or what Test connection detected.
+  const modes = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint.outputMode ?? endpoint.detectedOutputMode]));
+  const undecided = endpoints.filter((endpoint) => !modes.get(endpoint.id)).map((endpoint) => endpoint.name);
+  if (undecided.length > 0) {
+    const names = undecided.map((name) => `"${name}"`).join(', ');
+    throw invalid(`${names}: no structured-output mode yet. Open the endpoint and press Test connection, or choose a mode.`, {
+      endpointIds: [`${names} needs Test connection (or a chosen mode) first.`],
+    });
+  }
   if ('metaRubricVersionId' in input) {
     const version = await prisma.metaRubricVersion.findUnique({ where: { id: input.metaRubricVersionId }, select: { id: true } });
     if (!version) throw invalid('Choose a meta-rubric version.', { metaRubricVersionId: ['Not found.'] });
@@ -134,19 +160,19 @@ export async function createRun({ actor, input, enqueueJob = true }: { actor: Se
   const { tasks } = await planRun(input);
   if (tasks.length === 0)
     throw invalid('Nothing to do: the scope has no work for this task.', { datasetId: ['No matching queries, responses or criteria.'] });
-  const { endpointIds, datasetId, queryIds, category, maxQueries, kind, ...params } = input;
-  const run = await prisma.$transaction(async (tx) => {
+  const { endpointIds, datasetId, queryIds, queryExternalIds, category, maxQueries, kind, ...params } = input;
+  const run = await startJob({ queue: 'judge', what: 'The judge run', enqueue: enqueueJob }, async (tx) => {
     const created = await tx.judgeRun.create({
       data: {
         kind,
         params: params as Prisma.InputJsonValue,
-        scope: JSON.parse(JSON.stringify({ datasetId, queryIds, category, maxQueries })) as Prisma.InputJsonValue,
+        scope: JSON.parse(JSON.stringify({ datasetId, queryIds, queryExternalIds, category, maxQueries })) as Prisma.InputJsonValue,
         metaRubricVersionId: 'metaRubricVersionId' in input ? input.metaRubricVersionId : null,
         promptTemplate: TEMPLATE_OF[kind],
         promptVersion: PROMPT_VERSION,
         totalTasks: tasks.length,
         createdById: actor.id,
-        endpoints: { create: endpointIds.map((endpointId) => ({ endpointId })) },
+        endpoints: { create: endpointIds.map((endpointId) => ({ endpointId, outputMode: modes.get(endpointId) ?? 'JSON_SCHEMA' })) },
       },
       select: { id: true },
     });
@@ -165,9 +191,8 @@ export async function createRun({ actor, input, enqueueJob = true }: { actor: Se
       entityId: created.id,
       after: { kind, tasks: tasks.length },
     });
-    return created;
+    return { result: created, payload: { runId: created.id } };
   });
-  if (enqueueJob) await enqueue('judge', { runId: run.id });
   return { id: run.id, tasks: tasks.length };
 }
 

@@ -1,10 +1,12 @@
 // The choices the run launcher offers: active endpoints, datasets (with their query counts) and meta-rubric
 // versions (the active one of each meta-rubric first; drafts and retired ones stay choosable for re-runs).
 import { prisma } from '@/lib/db';
+import type { JudgeOutputMode } from '@/lib/generated/prisma/enums';
 import { listEndpoints } from '@/lib/judge/endpoints';
 
 export interface LauncherOptions {
-  endpoints: { id: number; name: string; model: string; apiKeyPresent: boolean }[];
+  /** outputMode: what a run started now uses; null: none yet (the run is refused until Test connection). */
+  endpoints: { id: number; name: string; model: string; apiKeyPresent: boolean; outputMode: JudgeOutputMode | null }[];
   datasets: { id: number; name: string; queries: number }[];
   metaRubricVersions: { id: number; label: string; status: 'DRAFT' | 'ACTIVE' | 'RETIRED' }[];
 }
@@ -24,7 +26,13 @@ export async function getLauncherOptions(): Promise<LauncherOptions> {
   return {
     endpoints: endpoints
       .filter((endpoint) => endpoint.active)
-      .map(({ id, name, model, apiKeyPresent }) => ({ id, name, model, apiKeyPresent })),
+      .map(({ id, name, model, apiKeyPresent, effectiveOutputMode }) => ({
+        id,
+        name,
+        model,
+        apiKeyPresent,
+        outputMode: effectiveOutputMode,
+      })),
     datasets,
     metaRubricVersions: versions
       .map((version) => ({

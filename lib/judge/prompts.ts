@@ -1,11 +1,12 @@
 // The judge's prompts: versioned template files in lib/judge/prompts/ (<name>.<version>.md, a `---system---`
 // part and a `---user---` part with {{placeholders}}), read at run time so the UI can show the exact text a
 // run used, and the helpers that render a conversation, a meta-rubric and a rubric item into them.
+import { TIERS } from '@/lib/vocabulary/enums';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { messageSchema, TIERS } from '@/lib/import/native-schema';
-import { parseGenerationRules, RED_LINE_TIERS } from '@/lib/judge/generation-rules';
+import { messageSchema } from '@/lib/import/native-schema';
+import { parseGenerationRules, RED_LINE_TIERS } from '@/lib/meta-rubrics/generation-rules';
 import { type GenerationRules, type Principle, principleSchema } from '@/lib/meta-rubrics/schemas';
 
 export const PROMPTS_DIR = path.join(process.cwd(), 'lib', 'judge', 'prompts');

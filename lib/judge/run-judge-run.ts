@@ -7,8 +7,9 @@
 // run row once a second; when the run stops they are set exactly from its tasks, so what a killed process
 // had not written yet is made good by the next attempt.
 import { prisma } from '@/lib/db';
-import { type EndpointConfig, JudgeCallError, callModel, requestHash } from '@/lib/judge/call-model';
+import { type EndpointConfig, JudgeCallError, callModel, describeRequest, requestHash } from '@/lib/judge/call-model';
 import { PROMPT_VERSION } from '@/lib/judge/create-run';
+import { toEndpointConfig } from '@/lib/judge/endpoint-config';
 import { type TaskContext, type TaskKind, type TaskResult, taskKinds } from '@/lib/judge/task-kinds';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { isDatabaseUnavailable } from '@/lib/errors';
@@ -70,9 +71,25 @@ interface Tally {
   promptTokens: number;
   completionTokens: number;
   costUsd: number;
+  /** Answered calls whose tokens are unknown (the server reported no usage): left out of the sums above. */
+  unknownUsage: number;
 }
 
-const emptyTally = (): Tally => ({ succeeded: 0, failed: 0, cached: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 });
+const emptyTally = (): Tally => ({ succeeded: 0, failed: 0, cached: 0, promptTokens: 0, completionTokens: 0, costUsd: 0, unknownUsage: 0 });
+
+/** What one finished call adds to the run's token and cost counters. */
+interface Billed {
+  promptTokens: number | null;
+  completionTokens: number | null;
+  costUsd: number | null;
+}
+
+const NOTHING_BILLED: Billed = { promptTokens: 0, completionTokens: 0, costUsd: 0 };
+
+function billedTally(billed: Billed): Partial<Tally> {
+  if (billed.promptTokens === null || billed.completionTokens === null || billed.costUsd === null) return { unknownUsage: 1 };
+  return { promptTokens: billed.promptTokens, completionTokens: billed.completionTokens, costUsd: billed.costUsd };
+}
 
 /**
  * What finished tasks add to the run's counters, until the next flush. Every task bumping the run row in its
@@ -108,12 +125,19 @@ export async function runJudgeRun({ runId, finalAttempt = true, callOptions }: R
 
   const kind = taskKinds[run.kind];
   const endpoints = new Map<number, { row: EndpointRow; tasks: EndpointLimiter; calls: EndpointLimiter }>(
-    run.endpoints.map(({ endpoint }) => {
+    run.endpoints.map(({ endpoint, outputMode }) => {
       const concurrency = Math.max(1, endpoint.maxConcurrency);
       return [
         endpoint.id,
         {
-          row: endpoint,
+          // The mode fixed when the run was created, whatever the endpoint says now.
+          row: {
+            ...toEndpointConfig(endpoint, outputMode),
+            id: endpoint.id,
+            name: endpoint.name,
+            maxConcurrency: endpoint.maxConcurrency,
+            requestsPerMinute: endpoint.requestsPerMinute,
+          },
           tasks: new EndpointLimiter(concurrency * TASKS_PER_CALL_SLOT, null),
           calls: new EndpointLimiter(concurrency, endpoint.requestsPerMinute),
         },
@@ -135,6 +159,7 @@ export async function runJudgeRun({ runId, finalAttempt = true, callOptions }: R
         promptTokens: { increment: delta.promptTokens },
         completionTokens: { increment: delta.completionTokens },
         costUsd: { increment: delta.costUsd },
+        unknownUsageCalls: { increment: delta.unknownUsage },
       },
       select: { cancelRequested: true },
     });
@@ -233,13 +258,17 @@ async function setCountersFromTasks(runId: number): Promise<{ succeededTasks: nu
   const rows = await prisma.$queryRaw<{ succeededTasks: number; failedTasks: number }[]>`
     UPDATE judge_runs r
        SET succeeded_tasks = t.succeeded, failed_tasks = t.failed, cached_tasks = t.cached,
-           prompt_tokens = t.prompt_tokens, completion_tokens = t.completion_tokens, cost_usd = t.cost_usd
+           prompt_tokens = t.prompt_tokens, completion_tokens = t.completion_tokens, cost_usd = t.cost_usd,
+           unknown_usage_calls = t.unknown_usage
       FROM (SELECT count(*) FILTER (WHERE jt.status = 'SUCCEEDED')::int AS succeeded,
                    count(*) FILTER (WHERE jt.status = 'FAILED')::int AS failed,
                    count(*) FILTER (WHERE jt.status = 'SUCCEEDED' AND jt.cached)::int AS cached,
                    coalesce(sum(c.prompt_tokens) FILTER (WHERE jt.status IN ('SUCCEEDED', 'FAILED') AND NOT jt.cached), 0)::int AS prompt_tokens,
                    coalesce(sum(c.completion_tokens) FILTER (WHERE jt.status IN ('SUCCEEDED', 'FAILED') AND NOT jt.cached), 0)::int AS completion_tokens,
-                   coalesce(sum(c.cost_usd) FILTER (WHERE jt.status IN ('SUCCEEDED', 'FAILED') AND NOT jt.cached), 0)::float8 AS cost_usd
+                   coalesce(sum(c.cost_usd) FILTER (WHERE jt.status IN ('SUCCEEDED', 'FAILED') AND NOT jt.cached), 0)::float8 AS cost_usd,
+                   count(*) FILTER (WHERE jt.status IN ('SUCCEEDED', 'FAILED') AND NOT jt.cached
+                                      AND (c.prompt_tokens IS NULL OR c.completion_tokens IS NULL OR c.cost_usd IS NULL)
+                                      AND c.id IS NOT NULL)::int AS unknown_usage
               FROM judge_tasks jt LEFT JOIN judge_calls c ON c.id = jt.call_id
              WHERE jt.run_id = ${runId}) t
      WHERE r.id = ${runId}
@@ -266,13 +295,13 @@ async function failTask(
   attempts = 0,
   callId?: number,
   /** What the provider billed for the failed call's answers (e.g. unparsable output). */
-  billed: { promptTokens: number; completionTokens: number; costUsd: number } = { promptTokens: 0, completionTokens: 0, costUsd: 0 },
+  billed: Billed = NOTHING_BILLED,
 ) {
   const updated = await prisma.judgeTask.updateMany({
     where: { id: taskId, status: { in: ['QUEUED', 'RUNNING'] } },
     data: { status: 'FAILED', errorClass, error: message, attempts, finishedAt: new Date(), ...(callId ? { callId } : {}) },
   });
-  if (updated.count === 1) tally.add({ failed: 1, ...billed });
+  if (updated.count === 1) tally.add({ failed: 1, ...billedTally(billed) });
 }
 
 async function executeTask({
@@ -309,8 +338,9 @@ async function executeTask({
   // RUNNING, a stored failure is taken again; a stored answer is left as it is and returns no row.
   const claimed = await prisma.$queryRaw<{ id: number }[]>`
     WITH running AS (UPDATE judge_tasks SET status = 'RUNNING', updated_at = timezone('UTC', now()) WHERE id = ${task.id})
-    INSERT INTO judge_calls (request_hash, endpoint_id, model, prompt_template, prompt_version, request, status, created_at, updated_at)
-    VALUES (${hash}, ${endpoint.id}, ${endpoint.model}, ${request.template}, ${PROMPT_VERSION}, ${JSON.stringify(request.request)}::jsonb,
+    INSERT INTO judge_calls (request_hash, endpoint_id, model, prompt_template, prompt_version, request, output_mode, status, created_at, updated_at)
+    VALUES (${hash}, ${endpoint.id}, ${endpoint.model}, ${request.template}, ${PROMPT_VERSION},
+            ${JSON.stringify(describeRequest(endpoint, request.request))}::jsonb, ${endpoint.outputMode ?? 'JSON_SCHEMA'}::"JudgeOutputMode",
             'RUNNING', timezone('UTC', now()), timezone('UTC', now()))
     ON CONFLICT (request_hash) DO UPDATE
       SET status = 'RUNNING', error_class = NULL, error = NULL, updated_at = timezone('UTC', now())
@@ -319,7 +349,7 @@ async function executeTask({
   let callId: number;
   let parsed: unknown;
   let cached = false;
-  let usage = { promptTokens: 0, completionTokens: 0, costUsd: 0 };
+  let usage: Billed = NOTHING_BILLED;
   const claimedId = claimed[0]?.id;
   if (claimedId === undefined) {
     const stored = await prisma.judgeCall.findUniqueOrThrow({ where: { requestHash: hash }, select: { id: true, parsed: true } });
@@ -349,6 +379,9 @@ async function executeTask({
           error: failure.message,
           attempts: failure.attempts,
           rawOutput: failure.rawOutput ?? null,
+          reasoning: failure.reasoning ?? null,
+          finishReason: failure.finishReason ?? null,
+          serverModel: failure.serverModel ?? null,
           promptTokens: failure.promptTokens,
           completionTokens: failure.completionTokens,
           costUsd: failure.costUsd,
@@ -372,6 +405,9 @@ async function executeTask({
       data: {
         status: 'SUCCEEDED',
         rawOutput: result.rawOutput,
+        reasoning: result.reasoning,
+        finishReason: result.finishReason,
+        serverModel: result.serverModel,
         parsed: result.parsed as Prisma.InputJsonValue,
         attempts: result.attempts,
         promptTokens: result.promptTokens,
@@ -390,7 +426,7 @@ async function executeTask({
       cached,
     })
   ) {
-    tally.add({ succeeded: 1, cached: cached ? 1 : 0, ...usage });
+    tally.add({ succeeded: 1, cached: cached ? 1 : 0, ...(cached ? {} : billedTally(usage)) });
   }
 }
 

@@ -22,9 +22,20 @@ const idList = z
     return [...new Set(ids)];
   });
 
+/** "walk-hb-1, walk-hb-2" → the queries' ids as their file gave them (what users know); empty → undefined. */
+const externalIdList = z
+  .string()
+  .max(20_000)
+  .optional()
+  .transform((value) => {
+    const parts = [...new Set((value ?? '').split(/[\s,]+/).filter(Boolean))];
+    return parts.length ? parts : undefined;
+  });
+
 const scope = {
   datasetId: id,
   queryIds: idList,
+  queryExternalIds: externalIdList,
   category: z.enum(['CLINICAL_CARE', 'WELLNESS_HEALTH', 'PROFESSIONAL_INQUIRY']).optional(),
   maxQueries: z.coerce.number().int().min(1).max(100_000).optional(),
 };

@@ -1,6 +1,7 @@
 // What the run page shows: the run's counters, tasks by state and error class, throughput, tokens and cost,
 // and a page of its calls for inspection (prompt, raw output, parsed result). Admins only.
 import { prisma } from '@/lib/db';
+import type { JudgeOutputMode } from '@/lib/generated/prisma/enums';
 
 export interface RunSummary {
   id: number;
@@ -12,7 +13,10 @@ export interface RunSummary {
   params: unknown;
   scope: unknown;
   metaRubricVersion: string | null;
-  endpoints: { id: number; name: string; model: string }[];
+  /** The scope's dataset by name (the scope stores its id). */
+  datasetName: string | null;
+  /** With the structured-output mode the run uses for each. */
+  endpoints: { id: number; name: string; model: string; outputMode: JudgeOutputMode }[];
   totalTasks: number;
   succeededTasks: number;
   failedTasks: number;
@@ -20,6 +24,8 @@ export interface RunSummary {
   promptTokens: number;
   completionTokens: number;
   costUsd: number;
+  /** Answered calls whose server reported no usage: the token and cost totals are then unknown. */
+  unknownUsageCalls: number;
   cancelRequested: boolean;
   createdAt: string;
   startedAt: string | null;
@@ -51,6 +57,9 @@ export async function getRunSummary(runId: number): Promise<RunSummary | null> {
         FROM judge_tasks t JOIN judge_calls c ON c.id = t.call_id
        WHERE t.run_id = ${runId} AND t.status = 'SUCCEEDED' AND NOT t.cached`,
   ]);
+  const datasetId = (run.scope as { datasetId?: unknown } | null)?.datasetId;
+  const dataset =
+    typeof datasetId === 'number' ? await prisma.dataset.findUnique({ where: { id: datasetId }, select: { name: true } }) : null;
   const finished = run.succeededTasks + run.failedTasks;
   const seconds = run.startedAt ? ((run.finishedAt ?? new Date()).getTime() - run.startedAt.getTime()) / 1000 : 0;
   return {
@@ -63,7 +72,8 @@ export async function getRunSummary(runId: number): Promise<RunSummary | null> {
     params: run.params,
     scope: run.scope,
     metaRubricVersion: run.metaRubricVersion ? `${run.metaRubricVersion.metaRubric.name} v${run.metaRubricVersion.number}` : null,
-    endpoints: run.endpoints.map(({ endpoint }) => endpoint),
+    datasetName: dataset?.name ?? null,
+    endpoints: run.endpoints.map(({ endpoint, outputMode }) => ({ ...endpoint, outputMode })),
     totalTasks: run.totalTasks,
     succeededTasks: run.succeededTasks,
     failedTasks: run.failedTasks,
@@ -71,6 +81,7 @@ export async function getRunSummary(runId: number): Promise<RunSummary | null> {
     promptTokens: run.promptTokens,
     completionTokens: run.completionTokens,
     costUsd: run.costUsd,
+    unknownUsageCalls: run.unknownUsageCalls,
     cancelRequested: run.cancelRequested,
     createdAt: run.createdAt.toISOString(),
     startedAt: run.startedAt?.toISOString() ?? null,
@@ -92,8 +103,10 @@ export interface RunTaskRow {
   attempts: number;
   callId: number | null;
   latencyMs: number | null;
+  /** null: no answer, or the server reported no usage (usageUnknown). */
   promptTokens: number | null;
   completionTokens: number | null;
+  usageUnknown: boolean;
 }
 
 export async function listRunTasks({
@@ -132,6 +145,7 @@ export async function listRunTasks({
       latencyMs: task.call?.latencyMs ?? null,
       promptTokens: task.call?.promptTokens ?? null,
       completionTokens: task.call?.completionTokens ?? null,
+      usageUnknown: task.call !== null && (task.call.promptTokens === null || task.call.completionTokens === null),
     })),
   };
 }
@@ -147,7 +161,11 @@ export async function getCall(callId: number) {
       promptVersion: true,
       request: true,
       rawOutput: true,
+      reasoning: true,
       parsed: true,
+      outputMode: true,
+      finishReason: true,
+      serverModel: true,
       status: true,
       errorClass: true,
       error: true,
@@ -175,6 +193,7 @@ export async function listRuns() {
       failedTasks: true,
       cachedTasks: true,
       costUsd: true,
+      unknownUsageCalls: true,
       createdAt: true,
       finishedAt: true,
       endpoints: { select: { endpoint: { select: { name: true } } } },

@@ -1,5 +1,5 @@
+import { TIERS } from '@/lib/vocabulary/enums';
 import { describe, expect, it } from 'vitest';
-import { TIERS } from '@/lib/import/native-schema';
 import {
   GENERATE_SCHEMA_NAME,
   GRADE_SCHEMA_NAME,

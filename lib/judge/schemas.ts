@@ -2,9 +2,9 @@
 // is INVALID_OUTPUT and gets a repair retry) and the JSON Schema sent as `response_format` for strict
 // structured output. The JSON Schemas are generated from the zod schemas, so the two cannot drift; rules a
 // JSON Schema cannot carry (a choice that must agree with its score) live only in the zod refinements.
+import { TIERS } from '@/lib/vocabulary/enums';
 import { z } from 'zod';
 import '@/lib/zod-config';
-import { TIERS } from '@/lib/import/native-schema';
 
 export const PAIR_CHOICES = ['A', 'B', 'TIE'] as const;
 export const WEIGHT_CLASSES = ['CORE', 'IMPORTANT', 'HIGHLIGHT'] as const;
@@ -14,6 +14,13 @@ export type WeightClass = (typeof WEIGHT_CLASSES)[number];
 export const GRADE_SCHEMA_NAME = 'grade_v1';
 export const GENERATE_SCHEMA_NAME = 'generate_v1';
 export const PAIRWISE_SCHEMA_NAME = 'pairwise_v1';
+export const PROBE_SCHEMA_NAME = 'connection_probe_v1';
+
+// ── probe: Test connection's one short question per structured-output mode ──
+
+export const probeOutputSchema = z.strictObject({
+  ok: z.boolean().describe('true: the endpoint read the request and answers in the JSON it was asked for.'),
+});
 
 // ── grade: one response against one rubric item (HealthBench grader) ──
 
@@ -85,3 +92,4 @@ function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
 export const gradeJsonSchema = responseJsonSchema(gradeOutputSchema);
 export const generateJsonSchema = responseJsonSchema(generateOutputSchema);
 export const pairwiseJsonSchema = responseJsonSchema(pairwiseOutputSchema);
+export const probeJsonSchema = responseJsonSchema(probeOutputSchema);

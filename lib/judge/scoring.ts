@@ -1,6 +1,6 @@
 // Scores from judge output: HealthBench's rubric score, a tiered score with red-line vetoes, and the
 // aggregate of a pairwise comparison's adaptive criteria. Pure functions, each with its formula.
-import { TIERS, type Tier } from '@/lib/import/native-schema';
+import { TIERS, type Tier } from '@/lib/vocabulary/enums';
 import type { PairChoice, WeightClass } from '@/lib/judge/schemas';
 
 /**

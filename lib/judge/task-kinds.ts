@@ -10,7 +10,7 @@ import type { prisma as prismaClient } from '@/lib/db';
 import { type JudgeRun, Prisma } from '@/lib/generated/prisma/client';
 import type { ModelRequest } from '@/lib/judge/call-model';
 import { mergeByConsensus } from '@/lib/judge/consensus';
-import { checkGeneratedSet, parseGenerationRules } from '@/lib/judge/generation-rules';
+import { checkGeneratedSet, parseGenerationRules } from '@/lib/meta-rubrics/generation-rules';
 import { buildGeneratePrompt, buildGradePrompt, buildPairwisePrompt, parseConversation } from '@/lib/judge/prompts';
 import {
   GENERATE_SCHEMA_NAME,

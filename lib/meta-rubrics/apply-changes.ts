@@ -2,7 +2,7 @@
 // function previews a proposal on its page and builds the next version when it is approved. Problems are
 // returned per change (`changes.2`), in words a proposer can act on, never thrown.
 import { z } from 'zod';
-import { parseGenerationRules } from '@/lib/judge/generation-rules';
+import { parseGenerationRules } from '@/lib/meta-rubrics/generation-rules';
 import { type GenerationRules, type Principle, type ProposalChange, principleSchema } from '@/lib/meta-rubrics/schemas';
 
 export interface VersionContent {

@@ -2,7 +2,9 @@
 // manual_meta_rubric_versions_immutable), so approval never edits one: in one transaction the active version
 // is retired, a new ACTIVE row is created from the base plus the changes (its change note is the change
 // log), and the proposal records the version it produced. A proposal written against a version that is no
-// longer active is refused: its author must rebase it first.
+// longer active is refused: its author must rebase it first. Nobody approves their own proposal (a second
+// person's judgement is the point of the review), and an approval carries the approver's note, which is kept
+// as the APPROVE event of the proposal and shown in its activity.
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
@@ -22,9 +24,17 @@ export async function approveProposal({
   if (user.role !== 'ADMIN' && user.role !== 'REVIEWER') throw forbidden();
   return await prisma.$transaction(async (tx) => {
     const proposal = await lockProposal(tx, input.proposalId, user);
+    if (proposal.authorId === user.id) {
+      throw forbidden('You wrote this proposal, so another reviewer or admin approves it.');
+    }
     // One approval per meta-rubric at a time.
     await tx.$queryRaw`SELECT id FROM meta_rubrics WHERE id = ${proposal.metaRubricId} FOR UPDATE`;
     assertUndecided(proposal, input.rowVersion);
+    if (!input.body) {
+      throw invalid('Please correct the highlighted fields.', {
+        body: ['Write an approval note: why this change should become the next version'],
+      });
+    }
     const base = await tx.metaRubricVersion.findUniqueOrThrow({
       where: { id: proposal.baseVersionId },
       select: { id: true, number: true, status: true, principles: true, generationRules: true },
@@ -69,7 +79,7 @@ export async function approveProposal({
       data: { status: 'APPROVED', decidedById: user.id, decidedAt: now, resultingVersionId: created.id, rowVersion: { increment: 1 } },
     });
     await tx.proposalEvent.create({
-      data: { proposalId: proposal.id, authorId: user.id, kind: 'APPROVE', body: input.body || `Approved as v${number}.` },
+      data: { proposalId: proposal.id, authorId: user.id, kind: 'APPROVE', body: input.body },
     });
     await recordEvent(tx, {
       actorId: user.id,
@@ -92,7 +102,7 @@ export async function approveProposal({
       entityType: 'meta_rubric_proposal',
       entityId: proposal.id,
       before: { status: proposal.status },
-      after: { status: 'APPROVED', resultingNumber: number, body: input.body ?? null },
+      after: { status: 'APPROVED', resultingNumber: number, body: input.body },
     });
     return { number, changeLog: diff.changeLog };
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyChanges, type VersionContent } from '@/lib/meta-rubrics/apply-changes';
 import { diffVersions } from '@/lib/meta-rubrics/diff-versions';
-import { DEFAULT_GENERATION_RULES } from '@/lib/judge/generation-rules';
+import { DEFAULT_GENERATION_RULES } from '@/lib/meta-rubrics/generation-rules';
 import { type Principle, principleSchema } from '@/lib/meta-rubrics/schemas';
 
 const principle = (id: string, text = `Text of ${id}.`): Principle =>

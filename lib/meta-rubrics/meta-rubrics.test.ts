@@ -8,7 +8,7 @@ import { saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
 import type { Role, SessionUser } from '@/lib/auth/roles';
 import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
-import { DEFAULT_GENERATION_RULES } from '@/lib/judge/generation-rules';
+import { DEFAULT_GENERATION_RULES } from '@/lib/meta-rubrics/generation-rules';
 import {
   approveProposalAction,
   commentOnProposalAction,
@@ -334,7 +334,7 @@ describe('approving', () => {
     expect(audit.map((a) => a.action)).toEqual(['meta_rubric_version.retire', 'meta_rubric_version.create']);
 
     // The second proposal was written against v1: approving it is a conflict until its author rebases.
-    const stale = await as(reviewer, () => approveProposalAction({ proposalId: second.data.id, rowVersion: 1 }));
+    const stale = await as(reviewer, () => approveProposalAction({ proposalId: second.data.id, rowVersion: 1, body: 'Fine' }));
     expect(stale).toMatchObject({
       ok: false,
       code: 'CONFLICT',
@@ -352,7 +352,7 @@ describe('approving', () => {
       }),
     );
     expect(rebased).toMatchObject({ ok: true, data: { status: 'saved', proposal: { baseNumber: 2 } } });
-    expect(await as(admin, () => approveProposalAction({ proposalId: second.data.id, rowVersion: 2 }))).toMatchObject({
+    expect(await as(admin, () => approveProposalAction({ proposalId: second.data.id, rowVersion: 2, body: 'Fine' }))).toMatchObject({
       ok: true,
       data: { number: 3 },
     });
@@ -360,5 +360,45 @@ describe('approving', () => {
     expect(v3?.principles.map((p) => p.id)).toEqual(['p-a', 'p-b', 'p-c']);
     expect(v3?.principles[0]?.text).toBe('Escalate red flags immediately, in the first sentence.');
     expect(await prisma.metaRubricVersion.count({ where: { metaRubricId: rubric.id, status: 'ACTIVE' } })).toBe(1);
+  });
+});
+
+describe('who approves, and with what', () => {
+  it('refuses an approval by the proposal’s author and one without a note; keeps the note of the approval', async () => {
+    const rubric = await newMetaRubric();
+    const create = (user: SessionUser) =>
+      as(user, () =>
+        createProposalAction({ metaRubricId: rubric.id, title: 'Own', rationale: 'R', changes: [editP1] as never, evidence: [] }),
+      );
+    const own = await create(reviewer);
+    if (!own.ok) throw new Error('create');
+    // The author, a reviewer, may not approve it, even with a note.
+    expect(
+      await as(reviewer, () => approveProposalAction({ proposalId: own.data.id, rowVersion: 1, body: 'Mine, approved' })),
+    ).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+      error: 'You wrote this proposal, so another reviewer or admin approves it.',
+    });
+    // Another reviewer (the admin) may, but only with a note.
+    expect(await as(admin, () => approveProposalAction({ proposalId: own.data.id, rowVersion: 1 }))).toMatchObject({
+      ok: false,
+      code: 'INVALID',
+      fieldErrors: { body: ['Write an approval note: why this change should become the next version'] },
+    });
+    expect(await as(admin, () => approveProposalAction({ proposalId: own.data.id, rowVersion: 1, body: '   ' }))).toMatchObject({
+      ok: false,
+      code: 'INVALID',
+    });
+    expect(await prisma.metaRubricVersion.count({ where: { metaRubricId: rubric.id } })).toBe(1);
+    expect(
+      await as(admin, () => approveProposalAction({ proposalId: own.data.id, rowVersion: 1, body: 'Checked against the audits' })),
+    ).toMatchObject({
+      ok: true,
+      data: { number: 2 },
+    });
+    const view = await getProposal({ proposalId: own.data.id, user: admin });
+    expect(view?.approvalNote).toBe('Checked against the audits');
+    expect(view?.events.at(-1)).toMatchObject({ kind: 'APPROVE', body: 'Checked against the audits', authorName: admin.name });
   });
 });

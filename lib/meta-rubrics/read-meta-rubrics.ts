@@ -194,6 +194,8 @@ export interface ProposalView {
   resultingNumber: number | null;
   decidedByName: string | null;
   decidedAt: string | null;
+  /** What the approver wrote when approving (the APPROVE event's body); null until approved. */
+  approvalNote: string | null;
   createdAt: string;
   updatedAt: string;
   evidence: EvidenceView[];
@@ -258,6 +260,7 @@ export async function getProposal({ proposalId, user }: { proposalId: number; us
     resultingNumber: row.resultingVersion?.number ?? null,
     decidedByName: row.decidedBy?.name ?? null,
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    approvalNote: row.events.findLast((event) => event.kind === 'APPROVE')?.body ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     evidence: row.evidence.map((item) => ({

@@ -4,8 +4,8 @@
 // filter by the caller's id).
 import { defineAction } from '@/lib/auth/action';
 import { claimNextPair, giveBackPair } from '@/lib/pairwise/claim-next';
-import { savePreference, submitReview } from '@/lib/pairwise/judgments';
-import { claimSchema, giveBackSchema, preferenceSchema, submitReviewSchema } from '@/lib/pairwise/schemas';
+import { saveDraftMark, savePreference, submitReview } from '@/lib/pairwise/judgments';
+import { claimSchema, draftMarkSchema, giveBackSchema, preferenceSchema, submitReviewSchema } from '@/lib/pairwise/schemas';
 
 const REVIEWERS = ['ADMIN', 'REVIEWER'] as const;
 
@@ -30,6 +30,11 @@ export const giveBackPairAction = defineAction(
 export const savePreferenceAction = defineAction(
   { name: 'pairwise.savePreference', roles: REVIEWERS, input: preferenceSchema },
   async (input, { user }) => await savePreference({ reviewerId: user.id, input }),
+);
+
+export const saveDraftMarkAction = defineAction(
+  { name: 'pairwise.saveMark', roles: REVIEWERS, input: draftMarkSchema },
+  async (input, { user }) => await saveDraftMark({ reviewerId: user.id, input }),
 );
 
 export const submitReviewAction = defineAction(

@@ -2,14 +2,16 @@
 //  1. the blind preference (and key differences), in the reviewer's display terms, stored canonically; it is
 //     final once saved, because saving it is what reveals the judge's verdict (lib/pairwise/review-view.ts);
 //  2. the audit of the judge: a mark on every one of its criteria, whether its overall verdict is right, and a
-//     comment (required when the verdict is wrong).
+//     comment (required when the verdict is wrong). Each mark is stored as it is made (a draft: every reader
+//     of marks counts submitted judgments only), so marks survive a failed submit, a reload, and giving the
+//     pair back and claiming it again; submitting writes the final set.
 // Both check the caller holds the pair (their own judgment, still reserved) and its row version, so a second
 // tab can never overwrite silently; both write an audit event in the same transaction.
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import { prisma } from '@/lib/db';
 import { conflict, invalid, notFound } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { type PreferenceInput, RESERVATION_MINUTES, type SubmitReviewInput } from '@/lib/pairwise/schemas';
+import { type DraftMarkInput, type PreferenceInput, RESERVATION_MINUTES, type SubmitReviewInput } from '@/lib/pairwise/schemas';
 import { flipPreference } from '@/lib/pairwise/terms';
 
 type Tx = Prisma.TransactionClient;
@@ -65,6 +67,24 @@ export async function savePreference({
   });
 }
 
+export async function saveDraftMark({ reviewerId, input }: { reviewerId: string; input: DraftMarkInput }): Promise<{ saved: true }> {
+  return await prisma.$transaction(async (tx) => {
+    const row = await lockJudgment(tx, input.judgmentId, reviewerId);
+    if (row.state === 'RESERVED') throw conflict('Give your own preference first; the judge’s verdict is shown after it.');
+    if (row.state !== 'PREFERENCE_GIVEN') throw conflict(expiredMessage(row.state));
+    const criterion = await tx.pairwiseCriterion.findFirst({
+      where: { id: input.criterionId, comparisonId: row.comparison_id },
+      select: { id: true },
+    });
+    if (!criterion) throw invalid(`Criterion ${input.criterionId} does not belong to this pair.`);
+    await tx.$executeRaw`
+      INSERT INTO reviewer_criterion_marks (judgment_id, pairwise_criterion_id, mark)
+      VALUES (${row.id}, ${criterion.id}, ${input.mark}::"ReviewerMark")
+      ON CONFLICT (judgment_id, pairwise_criterion_id) DO UPDATE SET mark = EXCLUDED.mark`;
+    return { saved: true as const };
+  });
+}
+
 export async function submitReview({
   reviewerId,
   input,
@@ -89,6 +109,8 @@ export async function submitReview({
     if (Object.keys(fieldErrors).length > 0) {
       throw invalid(`Mark every criterion of the judge (${Object.keys(fieldErrors).length} left).`, fieldErrors);
     }
+    // The drafts give way to the submitted set.
+    await tx.reviewerCriterionMark.deleteMany({ where: { judgmentId: row.id } });
     await tx.reviewerCriterionMark.createMany({
       data: criteria.map((criterion) => ({
         judgmentId: row.id,

@@ -12,7 +12,7 @@ import { listDisputedVerdicts } from '@/lib/pairwise/list-disputed-verdicts';
 import { savePreference, submitReview } from '@/lib/pairwise/judgments';
 import { getReviewerJudgment, listPairwiseQueues } from '@/lib/pairwise/review-view';
 import { preferenceSchema, submitReviewSchema } from '@/lib/pairwise/schemas';
-import { type SeedPair, seedPairwiseRun } from '@/lib/pairwise/seed-pairwise-run';
+import { type SeedPair, seedPairwiseRun } from '@/tools/fixtures/seed-pairwise-run';
 import { seedDemo } from '@/lib/seed/seed-demo';
 
 let queryIds: number[] = [];

@@ -48,6 +48,10 @@ export const preferenceSchema = z.object({
 });
 export type PreferenceInput = z.infer<typeof preferenceSchema>;
 
+/** One mark as the reviewer makes it, kept as a draft until the review is submitted. */
+export const draftMarkSchema = z.object({ judgmentId: dbId, criterionId: dbId, mark: z.enum(REVIEWER_MARKS) });
+export type DraftMarkInput = z.infer<typeof draftMarkSchema>;
+
 export const submitReviewSchema = z
   .object({
     judgmentId: dbId,

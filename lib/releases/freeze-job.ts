@@ -1,31 +1,22 @@
 // Freezing as a background job. A release of QuarkMedBench size takes tens of seconds to freeze (snapshot
 // every criterion, render its native lines), too long for a request: the admin's action marks the draft
-// FREEZING and queues the release's export job, whose first step freezes it, writing the stage and progress
-// to release_freezes (outside the freezing transaction) for the release page. The freeze is one
-// transaction, so a crash leaves the draft as it was and the retried job starts it again; a freeze that
-// cannot succeed (nothing passes the rules) or runs out of retries puts the release back to draft with the
-// reason shown.
+// FREEZING and queues the release job (lib/releases/run-release-job.ts), whose first step freezes it, writing
+// the stage and progress to release_freezes (outside the freezing transaction) for the release page. The
+// freeze is one transaction, so a crash leaves the draft as it was and the retried job starts it again; a
+// freeze that cannot succeed (nothing passes the rules) or runs out of retries puts the release back to draft
+// with the reason shown.
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
 import { DomainError, conflict, notFound } from '@/lib/errors';
-import { enqueue } from '@/lib/jobs/boss';
+import { startJob } from '@/lib/jobs/start-job';
 import { type FreezeStage, freezeRelease } from '@/lib/releases/freeze-release';
 import { requestExport } from '@/lib/releases/request-export';
-import { EXPORT_FORMATS } from '@/lib/releases/schemas';
+import { EXPORT_FORMATS } from '@/lib/export/format-names';
 
-/** Marks a draft FREEZING and queues the job that freezes and then exports it. */
-export async function requestFreeze({
-  actor,
-  releaseId,
-  send = (id) => enqueue('export', { releaseId: id }),
-}: {
-  actor: Pick<SessionUser, 'id'>;
-  releaseId: number;
-  /** Queues the job (tests stand in a failing queue). */
-  send?: (releaseId: number) => Promise<unknown>;
-}): Promise<void> {
-  await prisma.$transaction(async (tx) => {
+/** Marks a draft FREEZING and queues the job that freezes and then exports it, in one step. */
+export async function requestFreeze({ actor, releaseId }: { actor: Pick<SessionUser, 'id'>; releaseId: number }): Promise<void> {
+  await startJob({ queue: 'release', what: 'The freeze' }, async (tx) => {
     const [release] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text FROM releases WHERE id = ${releaseId} FOR UPDATE`;
     if (!release) throw notFound('The release');
     if (release.status !== 'DRAFT') throw conflict(`This release is ${release.status.toLowerCase()}; only a draft can be frozen.`);
@@ -33,17 +24,13 @@ export async function requestFreeze({
     const fresh = { requestedById: actor.id, stage: 'queued', progress: 0, error: null, startedAt: new Date() };
     await tx.releaseFreeze.upsert({ where: { releaseId }, create: { releaseId, ...fresh }, update: fresh });
     await recordEvent(tx, { actorId: actor.id, action: 'release.freeze.request', entityType: 'Release', entityId: releaseId });
+    return { result: undefined, payload: { releaseId } };
   });
-  try {
-    await send(releaseId);
-  } catch (error) {
-    await failFreeze(releaseId, `The freeze could not be queued (${messageOf(error)}); freeze again.`);
-    throw error;
-  }
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** A freeze that cannot succeed: the release goes back to draft, with the reason for the release page. */
 async function failFreeze(releaseId: number, message: string): Promise<void> {
   await prisma.$transaction([
     prisma.release.updateMany({ where: { id: releaseId, status: 'FREEZING' }, data: { status: 'DRAFT' } }),
@@ -52,7 +39,7 @@ async function failFreeze(releaseId: number, message: string): Promise<void> {
 }
 
 /**
- * The export job's first step for a FREEZING release. Returns when the release is frozen and its files are
+ * The release job's first step for a FREEZING release. Returns when the release is frozen and its files are
  * requested; on a failure that retrying cannot fix, or on the last attempt, the release goes back to draft
  * with the reason and nothing is thrown (the job is over); otherwise the error is rethrown for a retry.
  */

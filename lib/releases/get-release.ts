@@ -1,6 +1,7 @@
 // What the release pages read: the list, and one release with its files (and, for a draft, the preview).
 import { prisma } from '@/lib/db';
 import type { ReleaseManifest } from '@/lib/releases/freeze-release';
+import { rulesSchema } from '@/lib/releases/schemas';
 
 export async function listReleases() {
   const releases = await prisma.release.findMany({
@@ -35,9 +36,23 @@ export async function getRelease(releaseId: number) {
     },
   });
   if (!release) return null;
+  const manifest = release.manifest as ReleaseManifest | null;
+  // Names, not ids: the draft's datasets as they are named now (a frozen release names them in its manifest),
+  // and the campaigns the manifest records.
+  const datasetIds = rulesSchema.safeParse(release.rules).data?.datasetIds ?? [];
+  const [datasets, campaigns] = await Promise.all([
+    prisma.dataset.findMany({ where: { id: { in: datasetIds } }, select: { id: true, name: true }, orderBy: { id: 'asc' } }),
+    prisma.auditCampaign.findMany({
+      where: { id: { in: manifest?.campaignIds ?? [] } },
+      select: { id: true, name: true },
+      orderBy: { id: 'asc' },
+    }),
+  ]);
   return {
     ...release,
-    manifest: release.manifest as ReleaseManifest | null,
+    datasets: manifest?.datasets ?? datasets,
+    campaigns,
+    manifest,
     checksums: (release.checksums ?? {}) as Record<string, string>,
   };
 }

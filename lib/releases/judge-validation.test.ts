@@ -7,7 +7,7 @@ import { computeMetaEvaluation } from '@/lib/judge-agreement/compute-meta-evalua
 import { createRelease } from '@/lib/releases/create-release';
 import { freezeRelease } from '@/lib/releases/freeze-release';
 import { rulesSchema } from '@/lib/releases/schemas';
-import { auditedCampaign } from '@/lib/releases/testing/audited-campaign';
+import { auditedCampaign } from '@/tools/fixtures/audited-campaign';
 import { seedDemo } from '@/lib/seed/seed-demo';
 
 let admin: SessionUser;

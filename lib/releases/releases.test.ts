@@ -11,7 +11,7 @@ import { pgPool, prisma } from '@/lib/db';
 import { formatBytes } from '@/lib/export/export-formats';
 import { nativeLine } from '@/lib/export/formats/native';
 import { readExportRecords } from '@/lib/export/release-rows';
-import { runExport } from '@/lib/export/run-export';
+import { runReleaseJob } from '@/lib/releases/run-release-job';
 import { readStoredFile } from '@/lib/files/stored-file';
 import { importFile } from '@/lib/import/import-file';
 import { createRelease } from '@/lib/releases/create-release';
@@ -19,9 +19,11 @@ import { requestFreeze, runFreeze } from '@/lib/releases/freeze-job';
 import { freezeRelease } from '@/lib/releases/freeze-release';
 import { previewRelease } from '@/lib/releases/preview-release';
 import { requestExport } from '@/lib/releases/request-export';
-import { EXPORT_FORMATS, rulesSchema } from '@/lib/releases/schemas';
-import { auditedCampaign } from '@/lib/releases/testing/audited-campaign';
+import { EXPORT_FORMATS } from '@/lib/export/format-names';
+import { rulesSchema } from '@/lib/releases/schemas';
+import { auditedCampaign } from '@/tools/fixtures/audited-campaign';
 import { seedDemo } from '@/lib/seed/seed-demo';
+import { queuedPayloads, refuseJobs } from '@/tools/testing/job-queue';
 
 let datasetId: number;
 let fixture: Awaited<ReturnType<typeof auditedCampaign>>;
@@ -92,7 +94,7 @@ describe('freeze, export and download', () => {
     releaseId = release.id;
     await freezeRelease({ actor: admin, releaseId });
     await requestExport({ actor: admin, releaseId, formats: EXPORT_FORMATS, enqueueJob: false });
-    await runExport({ releaseId });
+    await runReleaseJob({ releaseId });
   }, 120_000);
 
   it('snapshots the selection with lineage: revised text replaces the original, the original kept', async () => {
@@ -148,20 +150,21 @@ describe('freeze, export and download', () => {
     ).rejects.toThrow(/frozen/);
   });
 
-  it('marks files failed, with the reason, when their export cannot be queued, and exports them again on request', async () => {
+  it('keeps failed files as they were when their export cannot be queued, and exports them again on request', async () => {
     const file = await prisma.releaseFile.findFirstOrThrow({ where: { releaseId, format: 'csv' } });
-    await prisma.releaseFile.update({ where: { id: file.id }, data: { status: 'FAILED', storedFileId: null } });
-    const unreachable = () => Promise.reject(new Error('queue unreachable'));
-    await expect(requestExport({ actor: admin, releaseId, formats: ['csv'], send: unreachable })).rejects.toThrow(/unreachable/);
-    const failed = await prisma.releaseFile.findUniqueOrThrow({ where: { id: file.id } });
-    expect(failed.status).toBe('FAILED');
-    expect(failed.error).toMatch(/could not be queued \(queue unreachable\); export again/);
-    const queued: number[] = [];
-    const again = await requestExport({ actor: admin, releaseId, formats: ['csv'], send: async (id) => queued.push(id) });
+    await prisma.releaseFile.update({ where: { id: file.id }, data: { status: 'FAILED', storedFileId: null, error: 'disk full' } });
+    const allow = await refuseJobs('release');
+    try {
+      await expect(requestExport({ actor: admin, releaseId, formats: ['csv'] })).rejects.toThrow(/could not be queued/);
+    } finally {
+      await allow();
+    }
+    expect(await prisma.releaseFile.findUniqueOrThrow({ where: { id: file.id } })).toMatchObject({ status: 'FAILED', error: 'disk full' });
+    const again = await requestExport({ actor: admin, releaseId, formats: ['csv'] });
     expect(again.queued).toEqual([file.fileName]);
-    expect(queued).toEqual([releaseId]);
+    expect(await queuedPayloads('release')).toContainEqual({ releaseId });
     expect((await prisma.releaseFile.findUniqueOrThrow({ where: { id: file.id } })).status).toBe('QUEUED');
-    await runExport({ releaseId });
+    await runReleaseJob({ releaseId });
     const redone = await prisma.releaseFile.findUniqueOrThrow({ where: { id: file.id }, include: { storedFile: true } });
     expect(redone.status).toBe('SUCCEEDED');
   });
@@ -205,7 +208,7 @@ describe('freeze, export and download', () => {
     // The HF folder again from scratch: same bytes.
     const hf = files.find((f) => f.format === 'hf');
     await prisma.releaseFile.update({ where: { id: hf?.id ?? 0 }, data: { status: 'QUEUED', storedFileId: null } });
-    await runExport({ releaseId });
+    await runReleaseJob({ releaseId });
     const redone = await prisma.releaseFile.findUniqueOrThrow({ where: { id: hf?.id ?? 0 }, include: { storedFile: true } });
     expect(redone.storedFile?.sha256).toBe(hf?.storedFile?.sha256);
   });
@@ -347,15 +350,14 @@ describe('freezing as a background job', () => {
     lines: await prisma.releaseLine.count({ where: { releaseId: id, part: 0 } }),
   });
 
-  it('queues the draft as FREEZING; the export job freezes it with its progress, then exports every format', async () => {
+  it('queues the draft as FREEZING; the release job freezes it with its progress, then exports every format', async () => {
     const id = await draft('Job frozen');
-    const sent: number[] = [];
-    await requestFreeze({ actor: admin, releaseId: id, send: async (releaseId) => sent.push(releaseId) });
-    expect(sent).toEqual([id]);
+    await requestFreeze({ actor: admin, releaseId: id });
+    expect(await queuedPayloads('release')).toContainEqual({ releaseId: id });
     const queued = await state(id);
     expect(queued.release.status).toBe('FREEZING');
     expect(queued.freeze).toMatchObject({ stage: 'queued', progress: 0, requestedById: admin.id });
-    await expect(requestFreeze({ actor: admin, releaseId: id, send: async () => {} })).rejects.toThrow(/freezing; only a draft/);
+    await expect(requestFreeze({ actor: admin, releaseId: id })).rejects.toThrow(/freezing; only a draft/);
 
     const stages: string[] = [];
     await runFreeze({
@@ -371,7 +373,7 @@ describe('freezing as a background job', () => {
         }),
     });
     expect(stages).toEqual(expect.arrayContaining(['selecting', 'snapshot', 'rendering', 'manifest']));
-    await runExport({ releaseId: id });
+    await runReleaseJob({ releaseId: id });
     const done = await state(id);
     expect(done.release.status).toBe('FROZEN');
     expect(done.freeze).toMatchObject({ stage: 'done', progress: 1, error: null });
@@ -381,7 +383,7 @@ describe('freezing as a background job', () => {
 
   it('an interrupted freeze leaves nothing behind and the retried job freezes it once', async () => {
     const id = await draft('Job interrupted');
-    await requestFreeze({ actor: admin, releaseId: id, send: async () => {} });
+    await requestFreeze({ actor: admin, releaseId: id });
     const interrupted = runFreeze({
       releaseId: id,
       finalAttempt: false,
@@ -399,28 +401,30 @@ describe('freezing as a background job', () => {
     expect(after.freeze.error).toBe('retrying after: worker killed');
     expect([after.items, after.lines, after.release.files.length]).toEqual([0, 0, 0]);
 
-    await runExport({ releaseId: id });
+    await runReleaseJob({ releaseId: id });
     const done = await state(id);
     expect(done.release.status).toBe('FROZEN');
     expect(done.lines).toBe(await prisma.releaseQuery.count({ where: { releaseId: id } }));
     expect(done.release.files.every((f) => f.status === 'SUCCEEDED')).toBe(true);
   });
 
-  it('a freeze that cannot succeed, or cannot be queued, puts the release back to draft with the reason', async () => {
+  it('a freeze that cannot succeed puts the release back to draft with the reason; one that cannot be queued changes nothing', async () => {
     const empty = await draft('Job empty', { minVerdicts: 50 });
-    await requestFreeze({ actor: admin, releaseId: empty, send: async () => {} });
-    await runExport({ releaseId: empty });
+    await requestFreeze({ actor: admin, releaseId: empty });
+    await runReleaseJob({ releaseId: empty });
     const failed = await state(empty);
     expect(failed.release.status).toBe('DRAFT');
     expect(failed.freeze.stage).toBe('failed');
     expect(failed.freeze.error).toMatch(/Nothing passes the rules/);
 
     const unqueued = await draft('Job unqueued');
-    await expect(
-      requestFreeze({ actor: admin, releaseId: unqueued, send: () => Promise.reject(new Error('queue unreachable')) }),
-    ).rejects.toThrow(/unreachable/);
-    const after = await state(unqueued);
-    expect(after.release.status).toBe('DRAFT');
-    expect(after.freeze.error).toMatch(/could not be queued \(queue unreachable\); freeze again/);
+    const allow = await refuseJobs('release');
+    try {
+      await expect(requestFreeze({ actor: admin, releaseId: unqueued })).rejects.toThrow(/freeze could not be queued.*nothing was saved/);
+    } finally {
+      await allow();
+    }
+    expect((await prisma.release.findUniqueOrThrow({ where: { id: unqueued } })).status).toBe('DRAFT');
+    expect(await prisma.releaseFreeze.count({ where: { releaseId: unqueued } })).toBe(0);
   });
 });

@@ -1,9 +1,10 @@
 // What a release includes: the rules an admin sets (validated here once, for the form, the action, the CLI
 // and the stored Release.rules), and the create/freeze/export inputs.
+import { CATEGORIES } from '@/lib/vocabulary/enums';
 import { z } from 'zod';
 import '@/lib/zod-config';
-import { CATEGORIES } from '@/lib/import/native-schema';
 import { dbId } from '@/lib/http/db-id';
+import { EXPORT_FORMATS, type ExportFormat } from '@/lib/export/format-names';
 
 /** A checkbox group posts one value, many, or none; each becomes an array. */
 const asArray = (value: unknown) => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
@@ -12,8 +13,6 @@ const many = <T extends z.ZodType>(list: z.ZodArray<T>) => z.preprocess(asArray,
 export const INCLUDABLE_DECISIONS = ['ACCEPT', 'REVISE_MINOR', 'REVISE_MAJOR'] as const;
 export const RED_LINE_MODES = ['include', 'exclude', 'only'] as const;
 export const TEXT_MODES = ['revised', 'original'] as const;
-export const EXPORT_FORMATS = ['native', 'healthbench', 'quark', 'csv', 'parquet', 'hf'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const FORMAT_LABELS: Record<ExportFormat, string> = {
   native: 'Native JSONL (re-importable)',

@@ -5,6 +5,7 @@ import type { AppUser } from '@/tools/app-process/app-user';
 import { type NextProcess, startNext } from '@/tools/app-process/start-next';
 import { pgPool } from '@/lib/db';
 import type { EmbeddedPostgresHandle } from '@/lib/db/embedded-postgres';
+import type { QueueName } from '@/lib/jobs/queues';
 import type { JudgeTestDouble } from '@/tools/judge-test-double/server';
 
 export class FaultApp {
@@ -98,7 +99,7 @@ export async function sqlOne<T extends Record<string, unknown>>(text: string, va
 
 /** The newest pg-boss job of `queue` whose data contains `data`: what the queue knows of a job's attempts. */
 export async function bossJob(
-  queue: string,
+  queue: QueueName,
   data: Record<string, unknown>,
 ): Promise<{ state: string; retryCount: number; startedOn: Date | null; output: unknown } | null> {
   const [row] = await sql<{ state: string; retry_count: number; started_on: Date | null; output: unknown }>(

@@ -2,6 +2,7 @@
 // server and the in-process worker together), check what is visible while it is down, start it again, and
 // time how long the queue takes to notice the dead worker (pg-boss: the job's heartbeat goes stale) and
 // run the job again, and how long until the job has finished.
+import type { StartableQueue } from '@/lib/jobs/queues';
 import { formatDuration } from '@/tools/bench/report';
 import { type FaultContext, type ScenarioResult, bossJob } from '@/tools/faults/context';
 import { type ProbeResult, done, notYet, since, waitFor } from '@/tools/faults/wait-for';
@@ -25,7 +26,7 @@ export async function killMidJob<T>(
   }: {
     /** "the import", "the judge run", ... */
     what: string;
-    queue: string;
+    queue: StartableQueue;
     /** Identifies the pg-boss job (its payload). */
     jobData: Record<string, unknown>;
     /** performance.now() when the job was asked for. */

@@ -18,6 +18,16 @@ describe('parseTestDoubleConfig', () => {
     expect(() => parseTestDoubleConfig([], { JUDGE_TEST_DOUBLE_JITTER_MS: '' })).toThrow('JUDGE_TEST_DOUBLE_JITTER_MS must be a number');
     expect(() => parseTestDoubleConfig(['--api-key', 'x'], {})).toThrow();
     expect(() => parseTestDoubleConfig(['extra'], {})).toThrow('unexpected argument extra');
+    expect(parseTestDoubleConfig(['--behaviours', 'think, no-usage'], {}).behaviours).toEqual(['think', 'no-usage']);
+    expect(parseTestDoubleConfig([], { JUDGE_TEST_DOUBLE_BEHAVIOURS: 'truncate' }).behaviours).toEqual(['truncate']);
+    expect(() => parseTestDoubleConfig(['--behaviours', 'think,sleepy'], {})).toThrow('--behaviours: unknown behaviour sleepy');
+    expect(parseTestDoubleConfig(['--key-header', 'api-key', '--require-query', 'api-version=2024-10-21'], {})).toMatchObject({
+      keyHeader: 'api-key',
+      requiredQuery: { 'api-version': '2024-10-21' },
+    });
+    expect(() => parseTestDoubleConfig(['--require-query', 'api-version'], {})).toThrow(
+      '--require-query: write name=value, got "api-version"',
+    );
   });
 
   it('says in its banner that it is a test double and not a model', () => {

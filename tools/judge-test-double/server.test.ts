@@ -354,3 +354,130 @@ describe('judge test double', () => {
     expect(await hanging).toBe('dropped');
   });
 });
+
+describe('judge test double behaviours of real servers', () => {
+  /** A raw chat request: any response_format, token limit and headers. */
+  async function post(
+    url: string,
+    body: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; json: Record<string, unknown> }> {
+    const response = await fetch(`${url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'Is the dose right?' }], ...body }),
+    });
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+  }
+  const choice = (json: Record<string, unknown>) =>
+    (json.choices as { message: { content: string; reasoning_content?: string; reasoning?: string }; finish_reason: string }[])[0];
+  const jsonSchema = { type: 'json_schema', json_schema: { name: 'grade_v1', schema: {}, strict: true } };
+  const plain = { model: 'judge-a', response_format: jsonSchema };
+
+  it('takes behaviours from the model name, a header or the options, and answers as the bare model would', async () => {
+    await withDouble({}, async (double) => {
+      const bare = choice((await post(double.url, plain)).json)?.message.content ?? '';
+      const viaName = await post(double.url, { ...plain, model: 'judge-a+think' });
+      const viaHeader = await post(double.url, plain, { 'x-judge-double-behaviour': 'think' });
+      for (const answer of [viaName, viaHeader]) {
+        const content = choice(answer.json)?.message.content ?? '';
+        expect(content).toMatch(/^<think>\n/);
+        expect(content.endsWith(`</think>\n\n${bare}`)).toBe(true);
+      }
+      expect(viaName.json.model).toBe('judge-a+think');
+      const unknown = await post(double.url, { ...plain, model: 'judge-a+thinkk' });
+      expect(unknown.status).toBe(400);
+      expect(JSON.stringify(unknown.json)).toContain('Unknown behaviour thinkk');
+      expect(double.requests().map((request) => request.behaviours)).toEqual([[], ['think'], ['think']]);
+    });
+    await withDouble({ behaviours: ['no-usage'] }, async (double) => {
+      expect((await post(double.url, plain)).json.usage).toBeUndefined();
+    });
+  });
+
+  it('refuses json_schema (reject-json-schema) or any response_format (reject-response-format) with a 400', async () => {
+    await withDouble({}, async (double) => {
+      const model = 'judge-a+reject-json-schema';
+      expect((await post(double.url, { model, response_format: jsonSchema })).status).toBe(400);
+      expect((await post(double.url, { model, response_format: { type: 'json_object' } })).status).toBe(200);
+      const strict = 'judge-a+reject-response-format';
+      const refused = await post(double.url, { model: strict, response_format: { type: 'json_object' } });
+      expect(refused.status).toBe(400);
+      expect((refused.json.error as { param: string }).param).toBe('response_format');
+      // Without a response format the schema's name is read from the prompt's instruction.
+      const prompted = await post(double.url, {
+        model: strict,
+        messages: [
+          { role: 'system', content: 'Answer with one JSON object that matches the JSON Schema "grade_v1" below.' },
+          { role: 'user', content: 'Is the dose right?' },
+        ],
+      });
+      expect(prompted.status).toBe(200);
+      expect(gradeSchema.safeParse(JSON.parse(choice(prompted.json)?.message.content ?? '')).success).toBe(true);
+      expect(double.stats().byOutcome.bad_request).toBe(2);
+    });
+  });
+
+  it('sends reasoning_content or reasoning, prose around a fence, or no usage', async () => {
+    await withDouble({}, async (double) => {
+      const reasoning = choice((await post(double.url, { ...plain, model: 'judge-a+reasoning-content' })).json);
+      expect(reasoning?.message.reasoning_content).toMatch(/^The request asks for a JSON object matching grade_v1/);
+      expect(reasoning?.message.reasoning).toBeUndefined();
+      expect(gradeSchema.safeParse(JSON.parse(reasoning?.message.content ?? '')).success).toBe(true);
+      const field = choice((await post(double.url, { ...plain, model: 'judge-a+reasoning-field' })).json);
+      expect(field?.message.reasoning).toBe(reasoning?.message.reasoning_content);
+      expect(field?.message.reasoning_content).toBeUndefined();
+      expect(field?.message.content).toBe(reasoning?.message.content);
+      const prose = choice((await post(double.url, { ...plain, model: 'judge-a+prose-fence' })).json)?.message.content ?? '';
+      expect(prose).toMatch(/^Here is my assessment, as requested\.\n\n```json\n\{\n/);
+      expect(prose).toMatch(/\n```\n\nLet me know if you need anything else\.$/);
+      const bare = await post(double.url, { ...plain, model: 'judge-a+no-usage' });
+      expect(bare.json.usage).toBeUndefined();
+      expect(choice(bare.json)?.finish_reason).toBe('stop');
+    });
+  });
+
+  it('cuts an answer at max_tokens (or its default of 16) with finish_reason "length"', async () => {
+    await withDouble({}, async (double) => {
+      const model = 'judge-a+truncate';
+      const cut = await post(double.url, { ...plain, model, max_tokens: 5 });
+      expect(choice(cut.json)?.finish_reason).toBe('length');
+      expect(choice(cut.json)?.message.content).toHaveLength(20);
+      expect((cut.json.usage as { completion_tokens: number }).completion_tokens).toBe(5);
+      const defaulted = await post(double.url, { ...plain, model });
+      expect(choice(defaulted.json)?.message.content).toHaveLength(64);
+      const roomy = await post(double.url, { ...plain, model, max_completion_tokens: 4000 });
+      expect(choice(roomy.json)?.finish_reason).toBe('stop');
+      expect(gradeSchema.safeParse(JSON.parse(choice(roomy.json)?.message.content ?? '')).success).toBe(true);
+      expect(double.requests().map((request) => request.maxTokens)).toEqual([5, null, 4000]);
+    });
+  });
+
+  it('wants the key in another header and a query parameter when told to, as Azure OpenAI does', async () => {
+    await withDouble({ apiKey: 'azure-secret', keyHeader: 'api-key', requiredQuery: { 'api-version': '2024-10-21' } }, async (double) => {
+      const bearer = await fetch(`${double.url}/chat/completions?api-version=2024-10-21`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer azure-secret' },
+        body: JSON.stringify({ model: 'judge-a', messages: [{ role: 'user', content: 'Is the dose right?' }] }),
+      });
+      expect(bearer.status).toBe(401);
+      expect(JSON.stringify(await bearer.json())).toContain('in the api-key header');
+      const unversioned = await post(double.url, plain, { 'api-key': 'azure-secret' });
+      expect(unversioned.status).toBe(404);
+      expect(JSON.stringify(unversioned.json)).toContain('api-version=2024-10-21');
+      const wrongVersion = await fetch(`${double.url}/chat/completions?api-version=2023-05-15`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'api-key': 'azure-secret' },
+        body: JSON.stringify({ ...plain, messages: [{ role: 'user', content: 'Is the dose right?' }] }),
+      });
+      expect(wrongVersion.status).toBe(404);
+      const ok = await fetch(`${double.url}/chat/completions?api-version=2024-10-21`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'api-key': 'azure-secret' },
+        body: JSON.stringify({ ...plain, messages: [{ role: 'user', content: 'Is the dose right?' }] }),
+      });
+      expect(ok.status).toBe(200);
+      expect(double.stats().byOutcome).toMatchObject({ ok: 1, unauthorized: 1, not_found: 2 });
+    });
+  });
+});

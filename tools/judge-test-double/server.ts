@@ -1,10 +1,22 @@
 // TEST DOUBLE – not a model. A fake OpenAI-compatible chat-completions server for tests, e2e runs and demos:
 // answers are made up from a hash of the prompt (answers.ts) and faults are injected on purpose (seeded
-// rates and [[fail:…]] markers). It listens on 127.0.0.1 only and refuses any other host.
+// rates and [[fail:…]] markers). Behaviours of real servers (behaviours.ts: no json_schema, <think> blocks,
+// reasoning_content, prose around a fence, no usage, truncation) are chosen per request by the model name
+// (`judge+think`), an x-judge-double-behaviour header, or for the whole server; a gateway's demands (the key in
+// another header, a required query parameter such as Azure's api-version) are options of the whole server. It
+// listens on 127.0.0.1 only and refuses any other host.
 //   POST /v1/chat/completions, GET /v1/models
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerFor } from '@/tools/judge-test-double/answers';
+import {
+  type Behaviour,
+  BEHAVIOUR_HEADER,
+  type ChatShape,
+  readBehaviours,
+  rejectedFormat,
+  shapeAnswer,
+} from '@/tools/judge-test-double/behaviours';
 import { seedOf, unitOf } from '@/tools/judge-test-double/digest';
 
 export interface JudgeTestDoubleOptions {
@@ -27,10 +39,19 @@ export interface JudgeTestDoubleOptions {
   rateGarbage?: number;
   /** Delay a 429 asks for (retry-after-ms and Retry-After); default drawn from 50–200 ms per response. */
   retryAfterMs?: number;
-  /** When set, requests without `Authorization: Bearer <apiKey>` get a 401. */
+  /** When set, requests without `Authorization: Bearer <apiKey>` (or the key in `keyHeader`) get a 401. */
   apiKey?: string;
+  /**
+   * The header that carries the key, as the bare key (Azure OpenAI's `api-key`); default: Authorization with
+   * "Bearer ". A request that carries it elsewhere gets the 401.
+   */
+  keyHeader?: string;
+  /** Query parameters every chat request must carry with these values (Azure OpenAI's `api-version`); otherwise 404. */
+  requiredQuery?: Record<string, string>;
   /** Listed by GET /v1/models (any model name is accepted by the chat endpoint). */
   models?: string[];
+  /** Behaviours of every request, on top of those its model name or header asks for. */
+  behaviours?: Behaviour[];
 }
 
 export type TestDoubleOutcome =
@@ -52,7 +73,15 @@ export interface TestDoubleStats {
 export interface RecordedRequest {
   model: string;
   schemaName: string | null;
+  /** response_format.type, or null when none was sent. */
+  responseFormat: string | null;
+  /** max_tokens or max_completion_tokens, as sent. */
+  maxTokens: number | null;
+  behaviours: Behaviour[];
   messages: { role: string; content: string }[];
+  /** Path and query string, as received. */
+  url: string;
+  headers: http.IncomingHttpHeaders;
   outcome: TestDoubleOutcome;
 }
 
@@ -114,17 +143,43 @@ export async function startJudgeTestDouble(options: JudgeTestDoubleOptions = {})
   };
 
   const handleChat = (req: http.IncomingMessage, res: http.ServerResponse, raw: string) => {
-    if (config.apiKey !== undefined && req.headers.authorization !== `Bearer ${config.apiKey}`) {
+    const presented = config.keyHeader === null ? req.headers.authorization : req.headers[config.keyHeader];
+    const expected = config.keyHeader === null ? `Bearer ${config.apiKey}` : config.apiKey;
+    if (config.apiKey !== undefined && presented !== expected) {
       return send(
         res,
         'unauthorized',
         401,
-        apiError('Incorrect API key provided (judge test double).', 'invalid_request_error', 'invalid_api_key'),
+        apiError(
+          `Incorrect API key provided${config.keyHeader === null ? '' : ` in the ${config.keyHeader} header`} (judge test double).`,
+          'invalid_request_error',
+          'invalid_api_key',
+        ),
+      );
+    }
+    const query = new URL(req.url ?? '/', 'http://double').searchParams;
+    const missing = Object.entries(config.requiredQuery).find(([name, value]) => query.get(name) !== value);
+    if (missing) {
+      return send(
+        res,
+        'not_found',
+        404,
+        apiError(`Resource not found: this server wants the query parameter ${missing[0]}=${missing[1]} (judge test double).`, 'not_found'),
       );
     }
     const parsed = readChatRequest(raw);
     if ('error' in parsed) return send(res, 'bad_request', 400, apiError(`${parsed.error} (judge test double)`, 'invalid_request_error'));
-    const { model, messages, schemaName } = parsed;
+    const { messages, schemaName, responseFormat, maxTokens } = parsed;
+    const wanted = readBehaviours(parsed.model, req.headers[BEHAVIOUR_HEADER], config.behaviours);
+    if ('error' in wanted) return send(res, 'bad_request', 400, apiError(`${wanted.error} (judge test double)`, 'invalid_request_error'));
+    // Answers depend on the model's own name, not on the behaviours asked of it: one prompt, one verdict.
+    const model = wanted.model;
+    const refusal = rejectedFormat(wanted.behaviours, responseFormat);
+    if (refusal) {
+      recorded.push({ ...parsedRecord(parsed, wanted.behaviours, req), outcome: 'bad_request' });
+      if (recorded.length > MAX_RECORDED) recorded.shift();
+      return send(res, 'bad_request', 400, apiError(`${refusal} (judge test double)`, 'invalid_request_error', null, 'response_format'));
+    }
     const requestKey = String(seedOf(model, schemaName ?? '', JSON.stringify(messages)));
     const occurrence = (occurrences.get(requestKey) ?? 0) + 1;
     occurrences.set(requestKey, occurrence);
@@ -143,7 +198,7 @@ export async function startJudgeTestDouble(options: JudgeTestDoubleOptions = {})
               : fault === '400'
                 ? 'bad_request'
                 : 'ok';
-    recorded.push({ model, schemaName, messages, outcome });
+    recorded.push({ ...parsedRecord(parsed, wanted.behaviours, req), outcome });
     if (recorded.length > MAX_RECORDED) recorded.shift();
     if (fault === 'timeout') {
       // Hang: the client's timeout (or close()) ends it.
@@ -166,18 +221,32 @@ export async function startJudgeTestDouble(options: JudgeTestDoubleOptions = {})
           400,
           apiError('Bad request forced by a [[fail:400]] marker (judge test double).', 'invalid_request_error'),
         );
-      const content = fault === 'garbage' ? GARBAGE : JSON.stringify(answerFor({ model, messages, schemaName }));
+      const answer = answerFor({ model, messages, schemaName });
+      const shaped: ChatShape =
+        fault === 'garbage'
+          ? {
+              content: GARBAGE,
+              reasoningContent: null,
+              reasoningField: 'reasoning_content',
+              finishReason: 'stop',
+              completionChars: GARBAGE.length,
+            }
+          : shapeAnswer(wanted.behaviours, answer, { maxTokens, schemaName });
       const promptChars = messages.reduce((sum, message) => sum + message.content.length, 0);
       const promptTokens = Math.max(1, Math.ceil(promptChars / 4));
-      const completionTokens = Math.max(1, Math.ceil(content.length / 4));
+      const completionTokens = Math.max(1, Math.ceil(shaped.completionChars / 4));
+      const message: Record<string, unknown> = { role: 'assistant', content: shaped.content, refusal: null };
+      if (shaped.reasoningContent !== null) message[shaped.reasoningField] = shaped.reasoningContent;
       send(res, fault === 'garbage' ? 'garbage' : 'ok', 200, {
         id: `chatcmpl-testdouble-${requestKey}-${occurrence}`,
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
-        model,
+        model: parsed.model,
         system_fingerprint: 'judge-test-double',
-        choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-        usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+        choices: [{ index: 0, message, logprobs: null, finish_reason: shaped.finishReason }],
+        ...(wanted.behaviours.includes('no-usage')
+          ? {}
+          : { usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } }),
       });
     });
   };
@@ -265,7 +334,23 @@ function checkOptions(options: JudgeTestDoubleOptions) {
     jitterMs: nonNegative('jitterMs', options.jitterMs),
     retryAfterMs: options.retryAfterMs === undefined ? undefined : nonNegative('retryAfterMs', options.retryAfterMs),
     apiKey: options.apiKey,
+    keyHeader: options.keyHeader?.trim() ? options.keyHeader.trim().toLowerCase() : null,
+    requiredQuery: options.requiredQuery ?? {},
     models: options.models?.length ? options.models : ['judge-test-double'],
+    behaviours: options.behaviours ?? [],
+  };
+}
+
+function parsedRecord(parsed: ChatRequest, behaviours: Behaviour[], req: http.IncomingMessage): Omit<RecordedRequest, 'outcome'> {
+  return {
+    model: parsed.model,
+    schemaName: parsed.schemaName,
+    responseFormat: parsed.responseFormat,
+    maxTokens: parsed.maxTokens,
+    behaviours,
+    messages: parsed.messages,
+    url: req.url ?? '',
+    headers: { ...req.headers },
   };
 }
 
@@ -302,9 +387,19 @@ function randomFault(u: number, rates: { rate429: number; rate500: number; rateT
   return null;
 }
 
-function readChatRequest(
-  raw: string,
-): { model: string; messages: { role: string; content: string }[]; schemaName: string | null } | { error: string } {
+interface ChatRequest {
+  model: string;
+  messages: { role: string; content: string }[];
+  /** The json_schema name, or the one named in a schema instruction when no json_schema was sent. */
+  schemaName: string | null;
+  responseFormat: string | null;
+  maxTokens: number | null;
+}
+
+/** How the judge names the schema when it travels in the prompt (lib/judge/wire-request.ts schemaInstruction). */
+const SCHEMA_IN_PROMPT = /JSON Schema "([A-Za-z0-9_.-]+)"/;
+
+function readChatRequest(raw: string): ChatRequest | { error: string } {
   let body: unknown;
   try {
     body = JSON.parse(raw);
@@ -312,7 +407,14 @@ function readChatRequest(
     return { error: 'The body is not valid JSON' };
   }
   if (typeof body !== 'object' || body === null) return { error: 'The body must be a JSON object' };
-  const { model, messages, stream, response_format: responseFormat } = body as Record<string, unknown>;
+  const {
+    model,
+    messages,
+    stream,
+    response_format: responseFormat,
+    max_tokens: maxTokens,
+    max_completion_tokens: maxCompletionTokens,
+  } = body as Record<string, unknown>;
   if (typeof model !== 'string' || model === '') return { error: 'model is required' };
   if (stream === true) return { error: 'Streaming is not supported' };
   if (!Array.isArray(messages) || messages.length === 0) return { error: 'messages must be a non-empty list' };
@@ -326,10 +428,19 @@ function readChatRequest(
       normalized.push({ role, content: parts.map((part) => (typeof part?.text === 'string' ? part.text : '')).join('') });
     } else return { error: 'every message needs a content' };
   }
-  const name = (responseFormat as { json_schema?: { name?: unknown } } | undefined)?.json_schema?.name;
-  return { model, messages: normalized, schemaName: typeof name === 'string' ? name : null };
+  const format = responseFormat as { type?: unknown; json_schema?: { name?: unknown } } | undefined;
+  const name = format?.json_schema?.name;
+  const limit = typeof maxTokens === 'number' ? maxTokens : typeof maxCompletionTokens === 'number' ? maxCompletionTokens : null;
+  const prompted = normalized.map((message) => SCHEMA_IN_PROMPT.exec(message.content)?.[1]).find(Boolean) ?? null;
+  return {
+    model,
+    messages: normalized,
+    schemaName: typeof name === 'string' ? name : prompted,
+    responseFormat: typeof format?.type === 'string' ? format.type : null,
+    maxTokens: limit,
+  };
 }
 
-function apiError(message: string, type: string, code: string | null = null) {
-  return { error: { message, type, param: null, code } };
+function apiError(message: string, type: string, code: string | null = null, param: string | null = null) {
+  return { error: { message, type, param, code } };
 }

@@ -13,7 +13,7 @@
 //     one live reservation per campaign.
 //  6. analytics: the maintained outcome rows of the campaign equal a fresh computation from the verdicts.
 import type pg from 'pg';
-import { gradeChecks } from '@/tools/bench/operations/judge-grade';
+import { gradeChecks } from '@/tools/bench/grade-checks';
 import type { AckLedger } from '@/tools/stress/ledger';
 
 export interface InvariantResult {

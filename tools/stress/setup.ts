@@ -11,14 +11,16 @@ import { finished } from 'node:stream/promises';
 import { createCampaign } from '@/lib/audit/create-campaign';
 import { createCampaignSchema } from '@/lib/audit/schemas';
 import type { SessionUser } from '@/lib/auth/roles';
-import { buildCampaignBySql, isTransactionTimeout, transactionTimeoutText } from '@/tools/bench/operations/claim-next';
-import { gradingShape, seedGradingDataset } from '@/tools/bench/operations/judge-grade';
+import { buildCampaignBySql } from '@/tools/fixtures/campaign-by-sql';
+import { gradingShape, seedGradingDataset } from '@/tools/fixtures/grading-dataset';
+import { isTransactionTimeout, transactionTimeoutText } from '@/tools/fixtures/transaction-timeout';
 import { progressBar } from '@/tools/bench/progress';
 import { QUARK_SCALE, generateSyntheticQueries, syntheticJsonLines } from '@/tools/fixtures/synthetic';
 import { pgPool } from '@/lib/db';
 import { importFile } from '@/lib/import/import-file';
 import type { NativeQuery } from '@/lib/import/native-schema';
-import { type FileSource, bufferSource, diskSource } from '@/lib/import/read-lines';
+import type { FileSource } from '@/lib/files/file-source';
+import { bufferSource, diskSource } from '@/lib/import/read-lines';
 import { createUser } from '@/lib/users/create-user';
 
 export interface StressAccount {

@@ -39,7 +39,8 @@ beforeAll(async () => {
   });
   campaignId = campaign.id;
   expect(campaign.criteria).toBe(221);
-  const budget = new Budget(8_000, 2_000);
+  // A fixed amount of work, not a duration: on a loaded machine the same test must do the same work.
+  const budget = new Budget(Number.POSITIVE_INFINITY, 300);
   await Promise.all(
     experts.map((expert, index) =>
       runExpert({
@@ -56,7 +57,7 @@ beforeAll(async () => {
   );
   db = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await db?.end();
@@ -83,7 +84,7 @@ describe('the stress harness at a tiny scale', () => {
   it('did real work without errors: submissions acknowledged, some amended', () => {
     const { requests, errors } = recorder.totals();
     expect(errors, JSON.stringify(recorder.errors())).toBe(0);
-    expect(requests).toBeGreaterThan(100);
+    expect(requests).toBe(300);
     expect(ledger.submittedAssignments.size).toBeGreaterThan(5);
     expect(ledger.amendments).toBeGreaterThan(0);
   });

@@ -18,7 +18,7 @@ export default async function AdminPage() {
         description="Create accounts, set roles and specialties, and deactivate access. Deactivation signs a user out everywhere."
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <Card className="overflow-x-auto p-0">
+        <Card className="p-0">
           <SimpleTable
             label="All users"
             head={

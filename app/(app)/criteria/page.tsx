@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { CriteriaBrowser } from '@/components/criteria/criteria-browser';
 import { PageHeader } from '@/components/ui/page-header';
+import { listCampaignsTakingCriteria } from '@/lib/audit/list-campaigns-taking-criteria';
 import { requireSection } from '@/lib/auth/session';
 import { getCriteriaFacets } from '@/lib/criteria/criteria-facets';
 import { getCriterionDetail } from '@/lib/criteria/get-criterion-detail';
@@ -26,10 +27,12 @@ export default async function CriteriaPage({ searchParams }: { searchParams: Pro
   const openId = parseRouteId(raw.open);
   // Not awaited: the rows render at once and the total streams in when counted.
   const count = countCriteria(params);
-  const [page, facets, detail] = await Promise.all([
+  const isAdmin = user.role === 'ADMIN';
+  const [page, facets, detail, campaigns] = await Promise.all([
     listCriteria(params),
     getCriteriaFacets(),
     openId ? getCriterionDetail({ id: openId, viewerRole: user.role }) : null,
+    isAdmin ? listCampaignsTakingCriteria() : [],
   ]);
   return (
     <>
@@ -37,7 +40,15 @@ export default async function CriteriaPage({ searchParams }: { searchParams: Pro
         title="Criteria"
         description="Every scoring criterion across the imported datasets. Filter, sort and share the view by its link; open a criterion to read its query and history."
       />
-      <CriteriaBrowser page={page} count={count} facets={facets} limit={params.limit} detail={detail} />
+      <CriteriaBrowser
+        page={page}
+        count={count}
+        facets={facets}
+        limit={params.limit}
+        detail={detail}
+        isAdmin={isAdmin}
+        campaigns={campaigns}
+      />
     </>
   );
 }

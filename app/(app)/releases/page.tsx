@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { formatDate } from '@/components/ui/format';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
@@ -65,7 +66,7 @@ export default async function ReleasesPage() {
                 <Td align="right" className="tabular-nums">
                   {release.files}
                 </Td>
-                <Td>{release.frozenAt ? release.frozenAt.toISOString().slice(0, 16).replace('T', ' ') : '—'}</Td>
+                <Td>{formatDate(release.frozenAt, true)}</Td>
                 <Td>{release.createdBy?.name ?? '—'}</Td>
               </tr>
             ))}

@@ -1,13 +1,14 @@
 // POST /api/imports?dataset=&format=&skipInvalid= – admins upload a benchmark file (the raw request body,
-// file name in X-File-Name). The bytes are streamed into the database and an import job is queued; the
-// response carries the job id to poll. GET /api/imports lists recent imports.
-import { isDatabaseUnavailable, withOutageResponse } from '@/lib/errors';
+// file name in X-File-Name). The bytes are streamed into the database, then the import's row and its job are
+// written in one step (lib/import/start-import.ts); the response carries the job id to follow. GET
+// /api/imports lists recent imports.
+import { DomainError, isDatabaseUnavailable, withOutageResponse } from '@/lib/errors';
 import { getCurrentUser } from '@/lib/auth/session';
 import { prisma } from '@/lib/db';
 import { env } from '@/lib/env';
 import { FileTooLargeError, storeFile } from '@/lib/files/stored-file';
-import { enqueue } from '@/lib/jobs/boss';
 import { listImportJobs } from '@/lib/import/list-import-jobs';
+import { startImport } from '@/lib/import/start-import';
 import { uploadParamsSchema } from '@/lib/import/upload-params';
 
 export const MAX_UPLOAD_BYTES = env().MAX_UPLOAD_MB * 1024 * 1024;
@@ -38,7 +39,7 @@ export const POST = withOutageResponse(async (request: Request) => {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > MAX_UPLOAD_BYTES) return json({ error: new FileTooLargeError(MAX_UPLOAD_BYTES).message }, 413);
 
-  const { dataset, format, skipInvalid, fileName } = parsed.data;
+  const { fileName } = parsed.data;
   let stored: Awaited<ReturnType<typeof storeFile>>;
   try {
     stored = await storeFile({
@@ -61,11 +62,14 @@ export const POST = withOutageResponse(async (request: Request) => {
     await prisma.storedFile.delete({ where: { id: stored.id } });
     return json({ error: `The upload arrived incomplete (${stored.size} of ${declared} bytes); nothing was imported. Try again.` }, 400);
   }
-  const job = await prisma.importJob.create({
-    data: { datasetName: dataset, fileName, format, skipInvalid, storedFileId: stored.id, totalBytes: stored.size, createdById: user.id },
-  });
-  await enqueue('import', { importJobId: job.id });
-  return json({ id: job.id }, 202);
+  try {
+    const job = await startImport({ stored, params: parsed.data, actorId: user.id });
+    return json({ id: job.id }, 202);
+  } catch (error) {
+    // The queue refused the job: nothing was kept, and the message says so.
+    if (error instanceof DomainError) return json({ error: error.message }, 503);
+    throw error;
+  }
 });
 
 export const GET = withOutageResponse(async () => {

@@ -1,10 +1,9 @@
-// A Hugging Face datasets-style folder as one tar archive: README.md (a dataset card whose YAML header
-// declares the data files, and the manifest's figures), manifest.json, data/criteria.parquet and
-// data/healthbench.jsonl. Entries are streamed from the release's stored files; every header has the
-// release's freezing time as mtime, owner 0 and mode 0644, so the archive's bytes are fixed too.
+// A Hugging Face datasets-style folder as one tar archive (lib/releases/run-release-job.ts fills it with
+// README.md, manifest.json, data/criteria.parquet and data/healthbench.jsonl). Entries are streamed from
+// their sources; every header has the given time as mtime, owner 0 and mode 0644, so the archive's bytes are
+// fixed too.
 import { once } from 'node:events';
 import tar from 'tar-stream';
-import type { ReleaseManifest } from '@/lib/releases/freeze-release';
 
 export interface TarEntry {
   name: string;
@@ -40,78 +39,4 @@ export async function* tarBytes(entries: TarEntry[], mtime: Date): AsyncGenerato
   producer.catch((error: unknown) => pack.destroy(error instanceof Error ? error : new Error(String(error))));
   for await (const chunk of pack) yield Buffer.from(chunk as Uint8Array);
   await producer;
-}
-
-const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);
-const interval = (value: [number, number] | null) => (value ? `${percent(value[0])}–${percent(value[1])}` : '—');
-const table = (title: string, record: Record<string, number>) =>
-  `| ${title} | criteria |\n|---|---:|\n${Object.entries(record)
-    .map(([key, n]) => `| ${key} | ${n} |`)
-    .join('\n')}\n`;
-
-/** The dataset card: YAML front matter for the `datasets` loader, then the manifest's figures. */
-export function datasetCard(manifest: ReleaseManifest, checksums: Record<string, string>): string {
-  const f = manifest.figures;
-  const slug = `${manifest.release.name} v${manifest.release.version}`;
-  return `---
-pretty_name: "${slug.replaceAll('"', '')}"
-language:
-- en
-tags:
-- medical
-- rubric
-- benchmark
-configs:
-- config_name: criteria
-  data_files:
-  - split: test
-    path: data/criteria.parquet
-- config_name: healthbench
-  data_files:
-  - split: test
-    path: data/healthbench.jsonl
----
-
-# ${slug}
-
-${manifest.release.description ?? 'A verified rubric benchmark release.'}
-
-Frozen ${manifest.frozenAt} by ${manifest.createdBy?.name ?? 'unknown'}. ${f.criteria} criteria over ${f.queries} queries from
-dataset(s) ${manifest.datasets.map((d) => d.name).join(', ')}; audit campaign(s) ${manifest.campaignIds.join(', ') || '—'}.
-
-Every criterion passed an expert audit: its final decision was ${manifest.rules.decisions.join(', ')}, reached unanimously${
-    manifest.rules.allowAdjudicated ? ' or by adjudication' : ''
-  }, with at least ${manifest.rules.minVerdicts} verdict(s)${manifest.rules.minAgreement > 0 ? ` and agreement ≥ ${manifest.rules.minAgreement}` : ''}.
-Text: ${manifest.rules.text === 'revised' ? 'each criterion at its current revision, which follows its final decisions (revision 0 is kept in the native file)' : 'original text'}.
-
-## Agreement
-
-| figure | value | 95% interval |
-|---|---:|---|
-| Concordance (unanimous share) | ${percent(f.concordance.rate)} (${f.concordance.count}/${f.concordance.n}) | ${interval(f.concordance.interval)} |
-| Accepted as written | ${percent(f.accepted.rate)} (${f.accepted.count}/${f.accepted.n}) | ${interval(f.accepted.interval)} |
-| Mean per-criterion agreement | ${percent(f.meanAgreement.mean)} (n = ${f.meanAgreement.n}) | ${interval(f.meanAgreement.interval)} |
-| Fleiss' kappa (${f.fleissKappa.subjects} criteria × ${f.fleissKappa.raters} verdicts) | ${f.fleissKappa.kappa ?? '—'} | — |
-
-## Counts
-
-${table('category', f.byCategory)}
-${table('tier', f.byTier)}
-${table('department', f.byDepartment)}
-${table('final decision', f.byDecision)}
-${table('provenance', f.byProvenance)}
-## Excluded
-
-${f.excluded.map((e) => `- ${e.label}: ${e.count}`).join('\n') || '- nothing'}
-
-## Meta-rubric versions
-
-${manifest.metaRubricVersions.map((v) => `- ${v.name} (${v.domain}) version ${v.number}`).join('\n') || '- none recorded'}
-
-## Files (SHA-256)
-
-${Object.entries(checksums)
-  .map(([name, sha]) => `- \`${name}\` ${sha}`)
-  .join('\n')}
-`;
 }

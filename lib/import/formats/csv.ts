@@ -3,9 +3,10 @@
 // description, tags ("a;b" or a JSON array), red_line (true/false/yes/no/1/0), levels (a JSON array of
 // { label, description }, or "Label: text | Label: text"), evidence (a JSON array of { source, citation?,
 // url? }, or a plain source name). Unknown columns refuse the file.
+import { TIERS } from '@/lib/vocabulary/enums';
 import { z } from 'zod';
 import '@/lib/zod-config';
-import { TIERS, criterionSchema } from '@/lib/import/native-schema';
+import { criterionSchema } from '@/lib/import/native-schema';
 import {
   type FieldProblem,
   type FormatResult,

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import '@/lib/zod-config';
 import { tierFromPoints } from '@/lib/import/formats/healthbench';
-import { MESSAGE_ROLES, messageSchema, type Tier } from '@/lib/import/native-schema';
+import { MESSAGE_ROLES, messageSchema } from '@/lib/import/native-schema';
+import type { Tier } from '@/lib/vocabulary/enums';
 import { type FormatResult, guessLanguage, hashOf, normalizeCriterion, titleFrom, zodProblems } from '@/lib/import/normalized';
 
 /** Created criteria get these points: the format has none, and 0 moves no HealthBench score (the app's assumption). */

@@ -3,9 +3,10 @@
 // (negative: PITFALL; 7 and up: ESSENTIAL; 4 to 6: IMPORTANT; below 4: HIGHLIGHT). Example tags become
 // query tags; `theme:health_data_tasks` marks a PROFESSIONAL_INQUIRY, everything else is CLINICAL_CARE
 // unless the record carries its own `category`. Ideal and reference completions become responses.
+import { CATEGORIES, type Tier } from '@/lib/vocabulary/enums';
 import { z } from 'zod';
 import '@/lib/zod-config';
-import { CATEGORIES, MESSAGE_ROLES, type NativeQuery, type Tier, nativeQuerySchema } from '@/lib/import/native-schema';
+import { MESSAGE_ROLES, type NativeQuery, nativeQuerySchema } from '@/lib/import/native-schema';
 import {
   type FieldPath,
   type FormatResult,

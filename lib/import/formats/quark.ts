@@ -7,10 +7,11 @@
 // descriptor ("Fully Met", or "Major Error" for pitfalls) doubles as the criterion description. An empty
 // "Tag" means no tag. Without an id field (id, ID, query_id) the query id is a hash of its text. Every problem
 // names the field as written in the file (essential[0].Tag), whatever the native field it maps to.
+import { CATEGORIES, type Tier } from '@/lib/vocabulary/enums';
 import { z } from 'zod';
 import '@/lib/zod-config';
 import { QUARK_WRAPPER } from '@/lib/import/formats/detect';
-import { CATEGORIES, MESSAGE_ROLES, type NativeQuery, type Tier, nativeQuerySchema } from '@/lib/import/native-schema';
+import { MESSAGE_ROLES, type NativeQuery, nativeQuerySchema } from '@/lib/import/native-schema';
 import {
   type FieldPath,
   type FieldProblem,

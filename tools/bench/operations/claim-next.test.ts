@@ -8,18 +8,17 @@ import { createCampaignSchema } from '@/lib/audit/schemas';
 import type { SessionUser } from '@/lib/auth/roles';
 import { concurrentLoops } from '@/tools/bench/concurrent-loops';
 import {
-  buildCampaignBySql,
   claimChecks,
   claimLockKey,
   cloneCampaign,
   describeTally,
-  expertId,
-  isTransactionTimeout,
   rawClaim,
   submitForBench,
   tallyOutcomes,
-  transactionTimeoutText,
 } from '@/tools/bench/operations/claim-next';
+import { expertId } from '@/tools/fixtures/bench-users';
+import { buildCampaignBySql } from '@/tools/fixtures/campaign-by-sql';
+import { isTransactionTimeout, transactionTimeoutText } from '@/tools/fixtures/transaction-timeout';
 import { pgPool, prisma } from '@/lib/db';
 import { seedDemo } from '@/lib/seed/seed-demo';
 

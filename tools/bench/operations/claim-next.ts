@@ -16,6 +16,10 @@ import { type CpuReport, addCpuReports, describeCpu, startCpuMeter } from '@/too
 import { type BenchContext, type Metric, type Side, defineOperation } from '@/tools/bench/operation';
 import { ensureSyntheticDataset } from '@/tools/bench/operations/import';
 import { percentile } from '@/tools/bench/percentile';
+import { BENCH_ADMIN_ID, ensureBenchUsers, expertId } from '@/tools/fixtures/bench-users';
+import { buildCampaignBySql } from '@/tools/fixtures/campaign-by-sql';
+import type { Queryable } from '@/tools/fixtures/queryable';
+import { isTransactionTimeout, transactionTimeoutText } from '@/tools/fixtures/transaction-timeout';
 import { disconnectDb } from '@/lib/db';
 
 export const EXPERTS = 20;
@@ -35,16 +39,12 @@ const OVERLAP_K = 3;
  * creates its pool; the default 10 would queue half the claims behind the other half).
  */
 const APP_POOL_MAX = EXPERTS;
-export const BENCH_ADMIN_ID = 'bench-admin';
 /** createCampaign's interactive-transaction timeout (lib/audit/create-campaign.ts). */
 const CREATE_CAMPAIGN_TIMEOUT_S = 180;
 
-export const expertId = (index: number) => `bench-expert-${String(index + 1).padStart(2, '0')}`;
 const count = (n: number) => n.toLocaleString('en');
 
 // ───────────── the raw side: the same work, hand-written ─────────────
-
-type Queryable = Pick<pg.ClientBase, 'query'>;
 
 /** The advisory-lock key claimNext takes for (campaign, expert): the first 8 bytes of a SHA-256, signed. */
 export function claimLockKey(campaignId: number, expert: string): bigint {
@@ -266,82 +266,6 @@ export function describeTally(tally: Record<string, number>): string {
       .map(([kind, n]) => `${count(n)} ${kind}`)
       .join(', ') || 'nothing'
   );
-}
-
-/** Prisma's interactive-transaction timeout (P2028, "expired transaction"), as opposed to any other failure. */
-export function isTransactionTimeout(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === 'P2028' || (typeof message === 'string' && /expired transaction|transaction.{0,40}timed? ?out/i.test(message));
-}
-
-/** "timeout 120000 ms, 180465 ms passed" from Prisma's message, or its first line. */
-export function transactionTimeoutText(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const timing = /timeout for this transaction was (\d+) ms, however (\d+) ms passed/.exec(message);
-  if (timing) return `transaction timeout ${timing[1]} ms, ${timing[2]} ms passed`;
-  return (
-    message
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean)
-      .at(-1) ?? 'unknown error'
-  );
-}
-
-/** The bench's users (ids such as bench-expert-01, email id@bench.local), created unless they exist. */
-export async function ensureBenchUsers(db: Queryable, users: Partial<Record<'ADMIN' | 'REVIEWER' | 'EXPERT', string[]>>): Promise<void> {
-  const rows = Object.entries(users).flatMap(([role, ids]) => (ids ?? []).map((id) => [id, role] as const));
-  await db.query(
-    `INSERT INTO users (id, email, name, role) SELECT id, id || '@bench.local', initcap(replace(id, '-', ' ')), role::"Role"
-       FROM unnest($1::text[], $2::text[]) AS u(id, role) ON CONFLICT (id) DO NOTHING`,
-    [rows.map(([id]) => id), rows.map(([, role]) => role)],
-  );
-}
-
-/**
- * The rows createCampaign writes for a filter selection (campaign, experts, criteria, queries with the same
- * offer order), in one plain transaction with no timeout, for when createCampaign itself times out. The
- * criteria keep their status: claims never read it, and updating it is what makes createCampaign slow.
- */
-export async function buildCampaignBySql(
-  db: Queryable,
-  spec: {
-    name: string;
-    overlapK: number;
-    experts: string[];
-    datasetId: number;
-    actorId: string;
-    /** Every criterion of the dataset whatever its status, instead of the pending ones createCampaign takes. */
-    allCriteria?: boolean;
-  },
-): Promise<{ id: number; criteria: number; queries: number }> {
-  await db.query('BEGIN');
-  try {
-    const created = await db.query<{ id: number }>(
-      `INSERT INTO audit_campaigns (name, overlap_k, selection, created_by_id) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [spec.name, spec.overlapK, JSON.stringify({ mode: 'filter', datasetId: spec.datasetId }), spec.actorId],
-    );
-    const id = created.rows[0]?.id;
-    if (id === undefined) throw new Error('no campaign created');
-    await db.query('INSERT INTO campaign_experts (campaign_id, user_id) SELECT $1, unnest($2::text[])', [id, spec.experts]);
-    const criteria = await db.query(
-      `INSERT INTO campaign_criteria (campaign_id, criterion_id, query_id)
-       SELECT $1, c.id, c.query_id FROM criteria c WHERE c.dataset_id = $2 AND ($3::boolean OR c.status = 'PENDING')`,
-      [id, spec.datasetId, spec.allCriteria ?? false],
-    );
-    const queries = await db.query(
-      `INSERT INTO campaign_queries (campaign_id, query_id, overlap_k, sort_key, department)
-       SELECT $1, q.id, $2, hashint4(q.id * 31 + $1), q.department
-         FROM queries q WHERE q.id IN (SELECT query_id FROM campaign_criteria WHERE campaign_id = $1)`,
-      [id, spec.overlapK],
-    );
-    await db.query('COMMIT');
-    return { id, criteria: criteria.rowCount ?? 0, queries: queries.rowCount ?? 0 };
-  } catch (error) {
-    await db.query('ROLLBACK').catch(() => {});
-    throw error;
-  }
 }
 
 /**

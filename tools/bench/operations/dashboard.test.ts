@@ -5,19 +5,19 @@ import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeDashboard } from '@/lib/analytics/compute-dashboard';
 import { claimChecks } from '@/tools/bench/operations/claim-next';
+import { dashboardVsRaw } from '@/tools/bench/dashboard-vs-raw';
 import {
-  type AuditedCampaign,
-  BENCH_REVIEWER_ID,
   appCounts,
-  buildAuditedCampaign,
   compareCounts,
   measureWriteOverhead,
   profileDashboard,
   rawCounts,
   rawDashboard,
 } from '@/tools/bench/operations/dashboard';
+import { type AuditedCampaign, buildAuditedCampaign } from '@/tools/fixtures/audited-campaign-by-sql';
+import { BENCH_REVIEWER_ID } from '@/tools/fixtures/bench-users';
 import { prisma } from '@/lib/db';
-import { AUDIT_EXPERTS as experts, auditedDemo, dashboardVsRaw } from '@/tools/fixtures/audited-demo';
+import { AUDIT_EXPERTS as experts, auditedDemo } from '@/tools/fixtures/audited-demo';
 
 let db: pg.Pool;
 let campaign: AuditedCampaign;

@@ -4,16 +4,18 @@
 // verdicts per criterion (661,851 at scale 1) from 20 experts. What maintaining the counts costs the writers
 // is measured too (untimed by the runner, reported in the notes): amending one submitted verdict with the
 // triggers against the same UPDATE with triggers disabled.
-// The campaign, its assignments, verdicts and adjudications are written with plain SQL (untimed); decisions
-// are deterministic dice (hashint4) at realistic rates: most criteria accepted by all three experts, a few
-// unanimously flagged, the rest disputed, about half of those adjudicated.
+// The campaign, its assignments, verdicts and adjudications are written with plain SQL (untimed) by
+// tools/fixtures/audited-campaign-by-sql.ts.
 import pg from 'pg';
 import { COUNTS_SQL, type Counts, type Dashboard, computeDashboard, foldOutcomeDeltas } from '@/lib/analytics/compute-dashboard';
 import type { OutcomeScope } from '@/lib/analytics/criterion-outcomes';
 import { type BenchContext, defineOperation } from '@/tools/bench/operation';
-import { BENCH_ADMIN_ID, EXPERTS, buildCampaignBySql, ensureBenchUsers, expertId } from '@/tools/bench/operations/claim-next';
+import { EXPERTS } from '@/tools/bench/operations/claim-next';
 import { ensureSyntheticDataset } from '@/tools/bench/operations/import';
 import { percentile } from '@/tools/bench/percentile';
+import { type AuditedCampaign, buildAuditedCampaign } from '@/tools/fixtures/audited-campaign-by-sql';
+import { BENCH_ADMIN_ID, BENCH_REVIEWER_ID, ensureBenchUsers, expertId } from '@/tools/fixtures/bench-users';
+import type { Queryable } from '@/tools/fixtures/queryable';
 
 const OVERLAP_K = 3;
 const WARMUP = 1;
@@ -24,156 +26,10 @@ const TARGET_RATIO = 2;
 const RAW_WORK_MEM = '64MB';
 /** Single-verdict amendments timed each way for the write overhead. */
 const AMENDMENTS = 200;
-export const BENCH_REVIEWER_ID = 'bench-reviewer';
-/** Verdicts are spread over this many days (the dashboard's "over time" rows). */
-const AUDIT_DAYS = 30;
 /** The app side's scope: the whole database, which is what the dashboard opens on. */
 const SCOPE: OutcomeScope = {};
 
-type Queryable = Pick<pg.ClientBase, 'query'>;
 const count = (n: number) => n.toLocaleString('en');
-
-// ───────────── the fixture: an audited campaign, in SQL ─────────────
-
-/**
- * Per-mille dice for the fixture: a number in 0..999 from an integer SQL expression, one independent die per
- * salt (and per seed).
- */
-function dice(expression: string, seed: number, salt: number): string {
-  return `(((hashint4(hashint4(${expression}) # ${(seed * 16 + salt) | 0})::bigint + 2147483648) % 1000)::int)`;
-}
-
-/**
- * What a criterion is like, as SQL columns over `cc` (campaign_criteria): `kind` (below 760 every expert
- * accepts it; below 780 every expert flags it the same way; above, the experts disagree: one dissenter flags
- * it, the others accept it 85% of the time), the flaw experts see in it, its main error dimension and weight
- * direction, and which of the three experts dissents.
- */
-function criterionTraits(seed: number): string {
-  const c = 'cc.criterion_id';
-  return `SELECT ${dice(c, seed, 1)} AS kind,
-           (CASE WHEN ${dice(c, seed, 2)} < 500 THEN 'REVISE_MINOR' WHEN ${dice(c, seed, 2)} < 800 THEN 'REVISE_MAJOR' ELSE 'REJECT' END)::"Decision" AS flaw,
-           (ARRAY['CORRECTNESS', 'CORRECTNESS', 'COMPREHENSIVENESS', 'RELEVANCE', 'WEIGHT'])[1 + ${dice(c, seed, 3)} % 5]::"ErrorDimension" AS dimension,
-           (ARRAY['OVER', 'OVER', 'UNDER', 'REDUNDANT'])[1 + ${dice(c, seed, 4)} % 4]::"WeightDirection" AS direction,
-           ${dice(c, seed, 5)} % ${OVERLAP_K} AS dissenter`;
-}
-
-/**
- * Each query's k experts and when they submitted: query number r (of q) goes to experts a, a + s, a + 2s
- * (mod the number of experts) with a = r mod E and a stride s that cycles, so every pair of experts shares
- * criteria; submissions are spread over AUDIT_DAYS.
- */
-function slotsCte(experts: number): string {
-  const strides = Math.max(1, Math.floor((experts - 1) / (OVERLAP_K - 1)));
-  return `ranked AS (
-  SELECT cq.query_id, (row_number() OVER (ORDER BY cq.query_id) - 1)::int AS r, count(*) OVER ()::int AS q
-    FROM campaign_queries cq WHERE cq.campaign_id = $1),
-slots AS (
-  SELECT ranked.query_id, j,
-         ($2::text[])[1 + (r % ${experts} + j * (1 + (r / ${experts}) % ${strides})) % ${experts}] AS expert_id,
-         timestamp '2026-10-01 08:00' + make_interval(days => r * ${AUDIT_DAYS} / q, hours => 2 * j, mins => r % 60) AS at
-    FROM ranked CROSS JOIN generate_series(0, ${OVERLAP_K - 1}) AS j)`;
-}
-
-export interface AuditedCampaign {
-  id: number;
-  criteria: number;
-  queries: number;
-  assignments: number;
-  verdicts: number;
-  adjudications: number;
-}
-
-/**
- * A closed campaign over every criterion of the dataset (whatever its status) with k = 3 experts per query,
- * every assignment submitted with a verdict on each of its criteria, and adjudications for about half of the
- * disputed criteria; all in SQL, the verdicts in one INSERT ... SELECT. Needs at least 3 experts.
- */
-export async function buildAuditedCampaign(
-  db: Queryable,
-  spec: { datasetId: number; experts: string[]; reviewerId: string; actorId: string; seed: number; log?: (line: string) => void },
-): Promise<AuditedCampaign> {
-  const log = spec.log ?? (() => {});
-  if (spec.experts.length < OVERLAP_K) throw new Error(`an audited campaign needs at least ${OVERLAP_K} experts`);
-  const campaign = await buildCampaignBySql(db, {
-    name: 'Bench: audited campaign',
-    overlapK: OVERLAP_K,
-    experts: spec.experts,
-    datasetId: spec.datasetId,
-    actorId: spec.actorId,
-    allCriteria: true,
-  });
-  const id = campaign.id;
-  log(`dashboard: campaign ${id} over ${count(campaign.criteria)} criteria; ${count(campaign.queries * OVERLAP_K)} submitted assignments`);
-  await db.query(`UPDATE audit_campaigns SET status = 'CLOSED', closed_at = timestamp '2026-11-05 18:00' WHERE id = $1`, [id]);
-  await db.query('UPDATE campaign_queries SET holders = overlap_k, submitted_count = overlap_k WHERE campaign_id = $1', [id]);
-  const assignments = await db.query(
-    `WITH ${slotsCte(spec.experts.length)},
-     orders AS (SELECT query_id, array_agg(criterion_id ORDER BY criterion_id) AS ids FROM campaign_criteria WHERE campaign_id = $1 GROUP BY query_id)
-     INSERT INTO assignments (campaign_id, expert_id, query_id, state, reserved_at, expires_at, submitted_at, last_activity_at,
-                              criterion_order, cursor, comprehensiveness, seconds_spent, created_at, updated_at)
-     SELECT $1, s.expert_id, s.query_id, 'SUBMITTED', s.at - interval '20 minutes', s.at + interval '10 minutes', s.at, s.at,
-            o.ids, cardinality(o.ids), 4, 60 * cardinality(o.ids), s.at - interval '20 minutes', s.at
-       FROM slots s JOIN orders o USING (query_id)`,
-    [id, spec.experts],
-  );
-  log(`dashboard: ${count(campaign.criteria * OVERLAP_K)} verdicts in one INSERT ... SELECT`);
-  const roll = dice(`cc.criterion_id * ${OVERLAP_K} + s.j`, spec.seed, 6);
-  const verdicts = await db.query(
-    `WITH ${slotsCte(spec.experts.length)}
-     INSERT INTO verdicts (assignment_id, campaign_id, expert_id, criterion_id, decision, dimensions, weight_direction,
-                           seconds_spent, submitted_at, created_at, updated_at)
-     SELECT a.id, $1, s.expert_id, cc.criterion_id, d.decision, x.dimensions,
-            CASE WHEN 'WEIGHT' = ANY (x.dimensions) THEN
-              CASE WHEN v.roll % 10 = 0 THEN (CASE f.direction WHEN 'OVER' THEN 'UNDER' ELSE 'OVER' END)::"WeightDirection" ELSE f.direction END
-            END,
-            5 + v.roll % 90, s.at, s.at - interval '20 minutes', s.at
-       FROM slots s
-       JOIN assignments a ON a.campaign_id = $1 AND a.expert_id = s.expert_id AND a.query_id = s.query_id
-       JOIN campaign_criteria cc ON cc.campaign_id = $1 AND cc.query_id = s.query_id
-       CROSS JOIN LATERAL (${criterionTraits(spec.seed)}) f
-       CROSS JOIN LATERAL (SELECT ${roll} AS roll) v
-       CROSS JOIN LATERAL (
-         SELECT CASE WHEN f.kind < 760 THEN 'ACCEPT'::"Decision"
-                     WHEN f.kind < 780 OR s.j = f.dissenter THEN f.flaw
-                     WHEN v.roll < 850 THEN 'ACCEPT'
-                     WHEN v.roll < 925 THEN f.flaw
-                     WHEN f.flaw = 'REVISE_MINOR' THEN 'REVISE_MAJOR' ELSE 'REVISE_MINOR' END AS decision) d
-       CROSS JOIN LATERAL (
-         SELECT CASE WHEN d.decision = 'ACCEPT' THEN '{}'::"ErrorDimension"[]
-                     WHEN v.roll % 5 = 0 AND f.dimension <> 'COMPREHENSIVENESS' THEN ARRAY[f.dimension, 'COMPREHENSIVENESS'::"ErrorDimension"]
-                     ELSE ARRAY[f.dimension] END AS dimensions) x`,
-    [id, spec.experts],
-  );
-  // The reviewer settles about half of the disputed criteria: usually with the most severe flag, sometimes
-  // siding with the accepting majority.
-  const adjudications = await db.query(
-    `INSERT INTO adjudications (campaign_id, criterion_id, reviewer_id, gold_decision, dimensions, weight_direction, rationale,
-                                created_at, updated_at)
-     SELECT $1, cc.criterion_id, $2, g.gold,
-            CASE WHEN g.gold = 'ACCEPT' THEN '{}' ELSE ARRAY[f.dimension] END,
-            CASE WHEN g.gold <> 'ACCEPT' AND f.dimension = 'WEIGHT' THEN f.direction END,
-            'Bench adjudication', g.at, g.at
-       FROM (SELECT v.criterion_id, max(v.decision) AS worst, max(v.submitted_at) AS last_at
-               FROM verdicts v WHERE v.campaign_id = $1
-              GROUP BY v.criterion_id HAVING min(v.decision) <> max(v.decision)) disputed
-       JOIN campaign_criteria cc ON cc.campaign_id = $1 AND cc.criterion_id = disputed.criterion_id
-       CROSS JOIN LATERAL (${criterionTraits(spec.seed)}) f
-       CROSS JOIN LATERAL (
-         SELECT CASE WHEN ${dice('cc.criterion_id', spec.seed, 8)} < 300 THEN 'ACCEPT'::"Decision" ELSE disputed.worst END AS gold,
-                disputed.last_at + make_interval(days => 1 + ${dice('cc.criterion_id', spec.seed, 9)} % 7) AS at) g
-      WHERE ${dice('cc.criterion_id', spec.seed, 7)} < 500`,
-    [id, spec.reviewerId],
-  );
-  return {
-    id,
-    criteria: campaign.criteria,
-    queries: campaign.queries,
-    assignments: assignments.rowCount ?? 0,
-    verdicts: verdicts.rowCount ?? 0,
-    adjudications: adjudications.rowCount ?? 0,
-  };
-}
 
 // ───────────── the raw side: the same counts, hand-written ─────────────
 

@@ -1,8 +1,9 @@
 // The export benchmark on the demo dataset: the synthetic selection freezes every criterion, and both sides
 // read exactly the release's rows (the app's JSONL holds every criterion once, COPY returns one row each).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BENCH_ADMIN_ID, ensureBenchUsers } from '@/tools/bench/operations/claim-next';
-import { appExport, rawExport, snapshotCopy, stageEverything } from '@/tools/bench/operations/export';
+import { BENCH_ADMIN_ID, ensureBenchUsers } from '@/tools/fixtures/bench-users';
+import { appExport, rawExport, snapshotCopy } from '@/tools/bench/operations/export';
+import { stageEverything } from '@/tools/fixtures/stage-everything';
 import { pgPool, prisma } from '@/lib/db';
 import { createRelease } from '@/lib/releases/create-release';
 import { freezeRelease } from '@/lib/releases/freeze-release';

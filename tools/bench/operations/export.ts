@@ -6,13 +6,13 @@
 // it is timed once and reported, without a target. The timed, repeated part is the export, which streams
 // the stored lines; rendering the same lines from the snapshot on the fly is measured once for comparison.
 import { createHash } from 'node:crypto';
-import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { type BenchContext, defineOperation } from '@/tools/bench/operation';
-import { BENCH_ADMIN_ID, ensureBenchUsers } from '@/tools/bench/operations/claim-next';
 import { ensureSyntheticDataset } from '@/tools/bench/operations/import';
 import { percentile } from '@/tools/bench/percentile';
 import { type RssReport, startRssSampler } from '@/tools/bench/rss-sampler';
+import { BENCH_ADMIN_ID, ensureBenchUsers } from '@/tools/fixtures/bench-users';
+import { stageEverything } from '@/tools/fixtures/stage-everything';
 import { pgPool } from '@/lib/db';
 import { formatBytes } from '@/lib/export/export-formats';
 import { nativeLine } from '@/lib/export/formats/native';
@@ -43,20 +43,6 @@ export interface ExportBenchState {
   /** Diagnostics (once): COPY of the criterion snapshots the lines are rendered from. */
   snapshotCopyMs?: number;
   raw: { bytes: number; rows: number }[];
-}
-
-/** Every criterion of the dataset as an included candidate: the selection freezeRelease copies. */
-export async function stageEverything(client: pg.PoolClient, datasetId: number): Promise<void> {
-  await client.query(
-    `CREATE TEMP TABLE release_candidates ON COMMIT DROP AS
-     SELECT c.id AS criterion_id, c.query_id, c.dataset_id, c.position, c.category::text AS category, c.tier::text AS tier, c.red_line,
-            q.department, NULL::int AS campaign_id, 'ACCEPT'::text AS final_decision, 'UNANIMOUS'::text AS provenance, 3 AS verdicts,
-            1.0::float8 AS agreement, 3 AS n_accept, 0 AS n_minor, 0 AS n_major, 0 AS n_reject, NULL::text AS excluded
-       FROM criteria c JOIN queries q ON q.id = c.query_id
-      WHERE c.dataset_id = $1`,
-    [datasetId],
-  );
-  await client.query('ANALYZE release_candidates');
 }
 
 /** The export's bytes as the job produces them (before storing), hashed; counts the criteria in them. */

@@ -4,7 +4,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BenchCluster } from '@/tools/bench/cluster';
 import type { BenchContext, Metric, Side } from '@/tools/bench/operation';
-import { CONCURRENCY, LATENCY_MS, gradeChecks, gradingShape, idealMs, judgeGradeOperation } from '@/tools/bench/operations/judge-grade';
+import { gradeChecks } from '@/tools/bench/grade-checks';
+import { CONCURRENCY, LATENCY_MS, idealMs, judgeGradeOperation } from '@/tools/bench/operations/judge-grade';
+import { gradingShape } from '@/tools/fixtures/grading-dataset';
 import { pgPool } from '@/lib/db';
 
 describe('gradingShape and idealMs', () => {

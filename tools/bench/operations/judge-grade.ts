@@ -1,26 +1,32 @@
 // (e) The judge under load (issue 6): a GRADE run of 2,000 calls (at scale 1: 50 queries × 2 responses × 20
-// criteria, seeded here, since the synthetic dataset has no responses) through the real engine, createRun
-// then runJudgeRun, on one endpoint that allows 16 calls at once, against the judge test double answering
-// after 100 ms. There is no PostgreSQL counterpart, so the raw column holds the ideal: calls × latency /
-// concurrency (12.5 s), the time 16 slots need when nothing but the model's latency counts. The runner still
-// calls a raw side: it sends the same requests through callModel, 16 at a time, with no database at all, so
-// the table splits what the transport costs on this machine from what the engine's database work adds.
-// Two phases, one per iteration: no faults, then 5% 429s (Retry-After 100 ms), where every call must still
-// finish, each task must get exactly one successful answer and SQL must show exactly one Grade per task.
-// Each phase and side has its own double (same seed, so both sides meet the same 429s), on a worker thread
-// as a model server would be elsewhere, and the endpoint is pointed at the app side's double of the phase:
-// the URL is part of the request hash, so no answer comes from the request cache. Both sides are warmed up
-// (untimed) on one query first.
+// criteria, seeded by tools/fixtures/grading-dataset.ts, since the synthetic dataset has no responses)
+// through the real engine, createRun then runJudgeRun, on one endpoint that allows 16 calls at once, against
+// the judge test double answering after 100 ms. There is no PostgreSQL counterpart, so the raw column holds
+// the ideal: calls × latency / concurrency (12.5 s), the time 16 slots need when nothing but the model's
+// latency counts. The runner still calls a raw side: it sends the same requests through callModel, 16 at a
+// time, with no database at all, so the table splits what the transport costs on this machine from what the
+// engine's database work adds. Two phases, one per iteration: no faults, then 5% 429s (Retry-After 100 ms),
+// where every call must still finish, each task must get exactly one successful answer and SQL must show
+// exactly one Grade per task. Each phase and side has its own double (same seed, so both sides meet the same
+// 429s), on a worker thread as a model server would be elsewhere, and the endpoint is pointed at the app
+// side's double of the phase: the URL is part of the request hash, so no answer comes from the request cache.
+// Both sides are warmed up (untimed) on one query first.
 import { performance as nodePerformance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { SessionUser } from '@/lib/auth/roles';
 import { forEachConcurrently } from '@/tools/bench/concurrent-loops';
 import { type CpuReport, describeCpu, startCpuMeter } from '@/tools/bench/cpu-meter';
 import { type BenchContext, type Metric, type Side, defineOperation } from '@/tools/bench/operation';
-import { createRandom } from '@/tools/fixtures/prng';
 import { type StatementProfile, type StatementStat, profileStatements } from '@/tools/bench/statement-profile';
-import { assistantMessage, criterionDescription, criterionTitle, userMessage } from '@/tools/fixtures/synthetic-text';
 import { type TestDoubleThread, startTestDoubleThread } from '@/tools/bench/test-double-thread';
+import { type GradeChecks, gradeChecks } from '@/tools/bench/grade-checks';
+import {
+  CRITERIA_PER_QUERY,
+  type GradingShape,
+  RESPONSES_PER_QUERY,
+  gradingShape,
+  seedGradingDataset,
+} from '@/tools/fixtures/grading-dataset';
 import { disconnectDb, pgPool, prisma } from '@/lib/db';
 import { type EndpointConfig, callModel } from '@/lib/judge/call-model';
 import { createRun } from '@/lib/judge/create-run';
@@ -34,35 +40,10 @@ export const LATENCY_MS = 100;
 export const RATE_429 = 0.05;
 export const RETRY_AFTER_MS = 100;
 const MAX_RATIO = 1.25;
-const QUERIES = 50;
-const RESPONSES_PER_QUERY = 2;
-const CRITERIA_PER_QUERY = 20;
-const DATASET = 'bench-judge-grade';
 const MODEL = 'bench-judge-model';
 const ADMIN_ID = 'bench-judge-admin';
 
 const count = (n: number) => n.toLocaleString('en');
-
-// ───────────── data ─────────────
-
-export interface GradingShape {
-  queries: number;
-  responses: number;
-  criteria: number;
-  /** Grading tasks: every response on every criterion of its query. */
-  calls: number;
-}
-
-/** 2,000 grading calls at scale 1; at least one query (40 calls) at any scale. */
-export function gradingShape(scale: number): GradingShape {
-  const queries = Math.max(1, Math.round(QUERIES * scale));
-  return {
-    queries,
-    responses: queries * RESPONSES_PER_QUERY,
-    criteria: queries * CRITERIA_PER_QUERY,
-    calls: queries * RESPONSES_PER_QUERY * CRITERIA_PER_QUERY,
-  };
-}
 
 /**
  * The least time `concurrency` slots need for `requests` answers of `latencyMs` each, plus `waitMs` of retry
@@ -80,96 +61,6 @@ export function idealMs({
   waitMs?: number;
 }): number {
   return (requests * latencyMs + waitMs) / concurrency;
-}
-
-type Queryable = Pick<pg.ClientBase, 'query'>;
-
-/** A dataset of single-turn queries, each with its responses and criteria (seeded text of realistic length). */
-export async function seedGradingDataset(db: Queryable, shape: GradingShape, seed: number): Promise<number> {
-  const random = createRandom(seed);
-  const dataset = await db.query<{ id: number }>(`INSERT INTO datasets (name, description) VALUES ($1, $2) RETURNING id`, [
-    DATASET,
-    'Judge benchmark: synthetic queries with model responses and criteria',
-  ]);
-  const datasetId = dataset.rows[0]?.id as number;
-  const queryKeys = Array.from({ length: shape.queries }, (_, index) => `judge-q${index + 1}`);
-  const conversations = queryKeys.map(() => JSON.stringify([{ role: 'user', content: userMessage(random, 'en') }]));
-  const queries = await db.query<{ id: number; external_id: string }>(
-    `INSERT INTO queries (dataset_id, external_id, category, conversation, turn_count, content_hash)
-     SELECT $1, q.external_id, 'CLINICAL_CARE', q.conversation::jsonb, 1, md5(q.conversation)
-       FROM unnest($2::text[], $3::text[]) AS q(external_id, conversation)
-     RETURNING id, external_id`,
-    [datasetId, queryKeys, conversations],
-  );
-  const queryIds = new Map(queries.rows.map((row) => [row.external_id, row.id]));
-  const perQuery = <T>(n: number, make: (queryId: number, index: number) => T): T[] =>
-    queryKeys.flatMap((key) => Array.from({ length: n }, (_, index) => make(queryIds.get(key) as number, index)));
-
-  const responses = perQuery(RESPONSES_PER_QUERY, (queryId, index) => ({ queryId, index, content: assistantMessage(random, 'en') }));
-  await db.query(
-    `INSERT INTO responses (query_id, external_id, source_label, content, content_hash)
-     SELECT r.query_id, 'response-' || r.n, 'bench-model-' || r.n, r.content, md5(r.content)
-       FROM unnest($1::int[], $2::int[], $3::text[]) AS r(query_id, n, content)`,
-    [responses.map((r) => r.queryId), responses.map((r) => r.index + 1), responses.map((r) => r.content)],
-  );
-
-  const criteria = perQuery(CRITERIA_PER_QUERY, (queryId, index) => {
-    const pitfall = index % 5 === 4;
-    return {
-      queryId,
-      position: index,
-      title: criterionTitle(random, 'en', pitfall),
-      description: criterionDescription(random, 'en', pitfall),
-      tier: pitfall ? 'PITFALL' : random.pick(['ESSENTIAL', 'IMPORTANT', 'HIGHLIGHT'] as const),
-      points: pitfall ? -random.int(1, 5) : random.int(1, 10),
-    };
-  });
-  await db.query(
-    `INSERT INTO criteria (dataset_id, query_id, category, key, position, title, description, tier, points, content_hash)
-     SELECT $1, c.query_id, 'CLINICAL_CARE', 'criterion-' || c.position, c.position, c.title, c.description, c.tier::"Tier", c.points,
-            md5(c.title || c.description)
-       FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::float8[])
-            AS c(query_id, position, title, description, tier, points)`,
-    [
-      datasetId,
-      criteria.map((c) => c.queryId),
-      criteria.map((c) => c.position),
-      criteria.map((c) => c.title),
-      criteria.map((c) => c.description),
-      criteria.map((c) => c.tier),
-      criteria.map((c) => c.points),
-    ],
-  );
-  for (const table of ['queries', 'responses', 'criteria']) await db.query(`ANALYZE ${table}`);
-  return datasetId;
-}
-
-export interface GradeChecks {
-  tasks: number;
-  succeeded: number;
-  grades: number;
-  /** (run, response, criterion) with more than one Grade. */
-  duplicated: number;
-  /** Tasks whose (response, criterion) has no Grade or more than one. */
-  notOneGrade: number;
-}
-
-/** What a GRADE run left behind, counted in SQL. */
-export async function gradeChecks(db: Queryable, runId: number): Promise<GradeChecks> {
-  const result = await db.query<GradeChecks>(
-    `SELECT (SELECT count(*)::int FROM judge_tasks WHERE run_id = $1) AS tasks,
-            (SELECT count(*)::int FROM judge_tasks WHERE run_id = $1 AND status = 'SUCCEEDED') AS succeeded,
-            (SELECT count(*)::int FROM grades WHERE run_id = $1) AS grades,
-            (SELECT count(*)::int FROM (SELECT 1 FROM grades WHERE run_id = $1 GROUP BY response_id, criterion_id HAVING count(*) > 1) d)
-              AS duplicated,
-            (SELECT count(*)::int FROM judge_tasks t
-              WHERE t.run_id = $1
-                AND (SELECT count(*) FROM grades g
-                      WHERE g.run_id = t.run_id AND g.response_id = (t.payload->>'responseId')::int
-                        AND g.criterion_id = (t.payload->>'criterionId')::int) <> 1) AS "notOneGrade"`,
-    [runId],
-  );
-  return result.rows[0] as GradeChecks;
 }
 
 // ───────────── the operation ─────────────

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { formatDuration } from '@/tools/bench/report';
 import { writeSyntheticDataset } from '@/tools/fixtures/synthetic';
-import { stageEverything } from '@/tools/bench/operations/export';
-import { runExport } from '@/lib/export/run-export';
+import { stageEverything } from '@/tools/fixtures/stage-everything';
+import { runReleaseJob } from '@/lib/releases/run-release-job';
 import { type FaultContext, type Scenario, expectThat, sql, sqlOne } from '@/tools/faults/context';
 import { killMidJob } from '@/tools/faults/kill-mid-job';
 import { GiveUp, done, notYet } from '@/tools/faults/wait-for';
@@ -16,7 +16,8 @@ import { diskSource } from '@/lib/import/read-lines';
 import { createRelease } from '@/lib/releases/create-release';
 import { freezeRelease } from '@/lib/releases/freeze-release';
 import { requestExport } from '@/lib/releases/request-export';
-import { EXPORT_FORMATS, rulesSchema } from '@/lib/releases/schemas';
+import { EXPORT_FORMATS } from '@/lib/export/format-names';
+import { rulesSchema } from '@/lib/releases/schemas';
 import { IMPORT_DATASET } from '@/tools/faults/scenarios/import-kill';
 import path from 'node:path';
 
@@ -89,7 +90,7 @@ export const exportKill: Scenario = {
     let finishedAtKill: FileRow[] = [];
     await killMidJob(ctx, result, {
       what: 'the export',
-      queue: 'export',
+      queue: 'release',
       jobData: { releaseId: release.id },
       jobStarted,
       midway: async () => {
@@ -183,7 +184,7 @@ export const exportKill: Scenario = {
     await sql('UPDATE releases SET checksums = NULL WHERE id = $1', [release.id]);
     const cleanStarted = performance.now();
     await requestExport({ actor: null, releaseId: release.id, formats: [...EXPORT_FORMATS], enqueueJob: false });
-    await runExport({ releaseId: release.id });
+    await runReleaseJob({ releaseId: release.id });
     result.timings['clean export (reference)'] = Math.round(performance.now() - cleanStarted);
     const clean = await files(release.id);
     const mismatched = clean.filter((row) => downloaded.get(row.file_name) !== row.sha256);

@@ -3,7 +3,7 @@
 // together); after the restart the queue resumes the run, and each task must end with exactly one grade,
 // the model asked again only for the calls that were in flight when the app died.
 import { formatDuration } from '@/tools/bench/report';
-import { gradingShape, seedGradingDataset } from '@/tools/bench/operations/judge-grade';
+import { gradingShape, seedGradingDataset } from '@/tools/fixtures/grading-dataset';
 import { pgPool } from '@/lib/db';
 import { type Scenario, type ScenarioResult, expectThat, sqlOne } from '@/tools/faults/context';
 import { killMidJob } from '@/tools/faults/kill-mid-job';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { formatDate } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { MetaRubricBreadcrumb } from '@/components/meta-rubrics/breadcrumb';
 import { VERSION_STATUS } from '@/components/meta-rubrics/labels';
 import { ProposalsTable } from '@/components/meta-rubrics/proposals-table';

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { formatDate } from '@/components/ui/format';
 import Link from 'next/link';
 import { DisputedVerdicts } from '@/components/pairwise/disputed-verdicts';
 import { PairwiseAnalyticsView } from '@/components/pairwise/pairwise-analytics';
@@ -53,7 +54,7 @@ export default async function PairwiseAnalyticsPage({
             <option value="">All pairwise runs</option>
             {runs.map((run) => (
               <option key={run.id} value={run.id}>
-                Run {run.id} · {run.createdAt.toISOString().slice(0, 10)}
+                Run {run.id} · {formatDate(run.createdAt)}
               </option>
             ))}
           </select>

@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { formatDate } from '@/components/ui/format';
+import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DraftActions, ExportMissingButton } from '@/components/releases/release-actions';
@@ -11,17 +13,11 @@ import { Facts } from '@/components/ui/facts';
 import { Card, Notice, PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
 import { releaseFileBase } from '@/lib/export/export-formats';
+import { EXPORT_FORMATS } from '@/lib/export/format-names';
 import { parseRouteId } from '@/lib/http/route-params';
 import { getRelease } from '@/lib/releases/get-release';
 import { previewRelease } from '@/lib/releases/preview-release';
-import {
-  EXPORT_FORMATS,
-  FORMAT_LABELS,
-  FORMAT_LIMITS,
-  FREEZE_STAGE_LABELS,
-  RELEASE_STATUS_TONES,
-  rulesSchema,
-} from '@/lib/releases/schemas';
+import { FORMAT_LABELS, FORMAT_LIMITS, FREEZE_STAGE_LABELS, RELEASE_STATUS_TONES, rulesSchema } from '@/lib/releases/schemas';
 
 export const metadata: Metadata = { title: 'Release' };
 
@@ -57,7 +53,7 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
       <Card title="Rules">
         <Facts
           items={[
-            ['Datasets', release.manifest?.datasets.map((d) => d.name).join(', ') ?? rules.datasetIds.map((id) => `#${id}`).join(', ')],
+            ['Datasets', release.datasets.map((d) => d.name).join(', ') || '—'],
             ['Final decisions', rules.decisions.map((d) => DECISIONS[d] ?? d).join(', ')],
             ['Adjudicated', rules.allowAdjudicated ? 'included' : 'left out'],
             ['Minimum verdicts', rules.minVerdicts],
@@ -71,8 +67,28 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
                 : 'original text (revision 0)',
             ],
             ['Created by', release.createdBy?.name ?? '—'],
-            ...(release.frozenAt ? ([['Frozen', release.frozenAt.toISOString()]] as [string, string][]) : []),
-            ...(release.manifest ? ([['Campaigns', release.manifest.campaignIds.join(', ') || '—']] as [string, string][]) : []),
+            ...(release.frozenAt ? ([['Frozen', formatDate(release.frozenAt, true)]] as [string, string][]) : []),
+            ...(release.manifest
+              ? ([
+                  [
+                    'Campaigns',
+                    release.campaigns.length ? (
+                      <span key="campaigns">
+                        {release.campaigns.map((campaign, index) => (
+                          <span key={campaign.id}>
+                            {index > 0 ? ', ' : null}
+                            <Link href={`/audit/campaigns/${campaign.id}`} className="text-brand-700 hover:underline">
+                              {campaign.name}
+                            </Link>
+                          </span>
+                        ))}
+                      </span>
+                    ) : (
+                      '—'
+                    ),
+                  ],
+                ] as [string, ReactNode][])
+              : []),
           ]}
         />
       </Card>

@@ -1,7 +1,7 @@
 // GET /api/imports/[id] – an import job's status, progress and (when finished) its summary; admins only.
 import { withOutageResponse } from '@/lib/errors';
 import { getCurrentUser } from '@/lib/auth/session';
-import { prisma } from '@/lib/db';
+import { getImportJob } from '@/lib/import/get-import-job';
 import { parseRouteId } from '@/lib/http/route-params';
 
 export const GET = withOutageResponse(async (_request: Request, context: { params: Promise<{ id: string }> }) => {
@@ -10,25 +10,7 @@ export const GET = withOutageResponse(async (_request: Request, context: { param
   if (user.role !== 'ADMIN') return Response.json({ error: 'Only admins can see imports.' }, { status: 403 });
   const id = parseRouteId((await context.params).id);
   if (id === null) return Response.json({ error: 'No such import.' }, { status: 404 });
-  const job = await prisma.importJob.findUnique({
-    where: { id },
-    select: {
-      id: true,
-      datasetName: true,
-      datasetId: true,
-      fileName: true,
-      format: true,
-      status: true,
-      skipInvalid: true,
-      totalBytes: true,
-      processedBytes: true,
-      summary: true,
-      error: true,
-      errorCount: true,
-      createdAt: true,
-      finishedAt: true,
-    },
-  });
+  const job = await getImportJob(id);
   if (!job) return Response.json({ error: 'No such import.' }, { status: 404 });
-  return Response.json({ ...job, totalBytes: Number(job.totalBytes), processedBytes: Number(job.processedBytes) });
+  return Response.json(job);
 });

@@ -3,6 +3,7 @@ import { JudgeBreadcrumb } from '@/components/judge/breadcrumb';
 import { EndpointForm } from '@/components/judge/endpoint-form';
 import { Card, PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
+import { judgeEnvRule } from '@/lib/judge/judge-env-names';
 
 export const metadata: Metadata = { title: 'New endpoint' };
 
@@ -16,7 +17,7 @@ export default async function NewEndpointPage() {
         description="Any OpenAI-compatible chat-completions server: a hosted API, vLLM, Ollama, or the judge test double."
       />
       <Card>
-        <EndpointForm />
+        <EndpointForm envRule={judgeEnvRule()} />
       </Card>
     </div>
   );

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DECISION_LABELS, type DecisionKey } from '@/components/audit/labels';
-import { formatDate } from '@/components/criteria/labels';
+import { formatDate } from '@/components/ui/format';
 import { MetaRubricBreadcrumb } from '@/components/meta-rubrics/breadcrumb';
 import { evidenceOptionsFor } from '@/components/meta-rubrics/evidence-options';
 import { EVENT_LABELS, PROPOSAL_STATUS } from '@/components/meta-rubrics/labels';
@@ -46,7 +46,7 @@ export default async function ProposalPage({ params }: { params: Promise<{ id: s
                   <Link className="text-brand-700 hover:underline" href={`/meta-rubrics/${rubric.id}/versions/${proposal.resultingNumber}`}>
                     v{proposal.resultingNumber}
                   </Link>
-                  .
+                  .{proposal.approvalNote ? <span data-testid="approval-note"> Approval note: “{proposal.approvalNote}”</span> : null}
                 </>
               ) : null}
             </>
@@ -125,6 +125,7 @@ export default async function ProposalPage({ params }: { params: Promise<{ id: s
             undecided={undecided}
             canDecide={user.role !== 'EXPERT'}
             isAuthor={proposal.mine}
+            nextNumber={proposal.activeNumber === null ? null : proposal.activeNumber + 1}
           />
         </div>
       </div>
