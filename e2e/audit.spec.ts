@@ -72,7 +72,7 @@ async function auditQuery(page: Page, comment: string) {
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
-  await expect(activeCard(page).getByRole('checkbox', { name: 'Weight' })).toBeFocused();
+  await expect(activeCard(page).getByRole('checkbox', { name: 'Weight rationality' })).toBeFocused();
   await page.keyboard.press('Space');
   await page.keyboard.press('Tab');
   await expect(activeCard(page).getByRole('radio', { name: 'Over-weighted' })).toBeFocused();

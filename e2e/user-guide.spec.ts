@@ -134,7 +134,7 @@ test.describe('experts', () => {
     await page.keyboard.press('2');
     await expect(active.getByRole('button', { name: /Minor revision/ })).toHaveAttribute('aria-pressed', 'true');
     await expect(active.getByRole('checkbox', { name: 'Correctness' })).toBeFocused();
-    await active.getByRole('checkbox', { name: 'Weight' }).check();
+    await active.getByRole('checkbox', { name: 'Weight rationality' }).check();
     await active.getByRole('radio', { name: 'Over-weighted' }).check();
     // A revision opens the editor with its word-level diff.
     const points = active.getByLabel('Points');

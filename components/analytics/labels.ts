@@ -1,5 +1,6 @@
 // How the dashboard's breakdowns and error rows read, shared by the server-rendered tables and the client charts.
 import type { Breakdown, ErrorTableRow } from '@/lib/analytics/compute-dashboard';
+import { DIMENSION_NAMES } from '@/lib/vocabulary/labels';
 
 export const BREAKDOWN_LABELS: Record<Breakdown, string> = {
   dataset: 'Dataset',
@@ -15,11 +16,8 @@ export const BREAKDOWN_LABELS: Record<Breakdown, string> = {
 };
 
 export const ERROR_LABELS: Record<ErrorTableRow['row'], string> = {
-  CORRECTNESS: 'Correctness',
-  COMPREHENSIVENESS: 'Comprehensiveness',
-  RELEVANCE: 'Relevance',
-  WEIGHT: 'Weight',
-  WEIGHT_OVER: 'Weight: over',
-  WEIGHT_UNDER: 'Weight: under',
-  WEIGHT_REDUNDANT: 'Weight: redundant',
+  ...DIMENSION_NAMES,
+  WEIGHT_OVER: `${DIMENSION_NAMES.WEIGHT}: over`,
+  WEIGHT_UNDER: `${DIMENSION_NAMES.WEIGHT}: under`,
+  WEIGHT_REDUNDANT: `${DIMENSION_NAMES.WEIGHT}: redundant`,
 };

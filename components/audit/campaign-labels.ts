@@ -1,19 +1,15 @@
 // How campaign enums and durations read on the admin screens.
+import { DECISION_NAMES, DIMENSION_NAMES } from '@/lib/vocabulary/labels';
 import type { AuditMode, Decision, Dimension } from '@/lib/vocabulary/enums';
 import type { BadgeTone } from '@/components/ui/badge';
 
-export const DIMENSION_LABELS: Record<Dimension, string> = {
-  CORRECTNESS: 'Correctness',
-  COMPREHENSIVENESS: 'Comprehensiveness',
-  RELEVANCE: 'Relevance',
-  WEIGHT: 'Weight rationality',
-};
+export const DIMENSION_LABELS: Record<Dimension, string> = DIMENSION_NAMES;
 
 export const DECISION_LABELS: Record<Decision, { label: string; tone: BadgeTone }> = {
-  ACCEPT: { label: 'Accept', tone: 'green' },
-  REVISE_MINOR: { label: 'Minor revision', tone: 'blue' },
-  REVISE_MAJOR: { label: 'Major revision', tone: 'amber' },
-  REJECT: { label: 'Reject', tone: 'red' },
+  ACCEPT: { label: DECISION_NAMES.ACCEPT, tone: 'green' },
+  REVISE_MINOR: { label: DECISION_NAMES.REVISE_MINOR, tone: 'blue' },
+  REVISE_MAJOR: { label: DECISION_NAMES.REVISE_MAJOR, tone: 'amber' },
+  REJECT: { label: DECISION_NAMES.REJECT, tone: 'red' },
 };
 
 export const CAMPAIGN_STATUS: Record<'OPEN' | 'CLOSED', { label: string; tone: BadgeTone }> = {

@@ -12,14 +12,12 @@ import { Conversation, toMessages } from './conversation';
 import { changedFields, safeHttpUrl, toConsensus, toEvidence, toLevels } from './detail-json';
 import { CATEGORY_LABELS, STATUS_LABELS, TIER_LABELS, formatPoints } from './labels';
 import { formatDate } from '@/components/ui/format';
+import { DECISION_NAMES } from '@/lib/vocabulary/labels';
 import { RevisionHistory } from './revision-history';
 
-const DECISION_WORDS: Record<string, string> = {
-  ACCEPT: 'accept',
-  REVISE_MINOR: 'minor revision',
-  REVISE_MAJOR: 'major revision',
-  REJECT: 'reject',
-};
+const DECISION_WORDS: Record<string, string> = Object.fromEntries(
+  Object.entries(DECISION_NAMES).map(([decision, name]) => [decision, name.toLowerCase()]),
+);
 
 /** One audit of the criterion in words: its final decision and how it was reached, or where it stands. */
 function auditSummary(audit: CriterionDetail['audits'][number]): string {

@@ -14,11 +14,12 @@ import { useFocusFirstError } from '@/components/ui/use-focus-first-error';
 import { createReleaseAction, previewReleaseAction } from '@/lib/releases/actions';
 import { INCLUDABLE_DECISIONS, RED_LINE_MODES, TEXT_MODES } from '@/lib/releases/schemas';
 import type { ReleaseFigures as Figures } from '@/lib/releases/summarize-candidates';
+import { DECISION_NAMES } from '@/lib/vocabulary/labels';
 
 const DECISION_LABELS: Record<(typeof INCLUDABLE_DECISIONS)[number], string> = {
-  ACCEPT: 'Accepted as written',
-  REVISE_MINOR: 'Minor revision',
-  REVISE_MAJOR: 'Major revision',
+  ACCEPT: DECISION_NAMES.ACCEPT,
+  REVISE_MINOR: DECISION_NAMES.REVISE_MINOR,
+  REVISE_MAJOR: DECISION_NAMES.REVISE_MAJOR,
 };
 
 type Errors = Record<string, string[]>;

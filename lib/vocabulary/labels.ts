@@ -1,4 +1,4 @@
-import type { Category, Tier } from '@/lib/vocabulary/enums';
+import type { Category, Decision, Dimension, Tier } from '@/lib/vocabulary/enums';
 // How criterion enums read, in one table: the screens (components/criteria/labels.ts adds badge tones and
 // colours) and the figures computed on the server (analytics breakdowns) must print the same words. A second
 // hand-written table once turned "Wellness & health" into "Wellness health" on the dashboard; labels.test.ts
@@ -18,3 +18,19 @@ export const TIER_NAMES: Record<Tier, string> = {
 };
 
 export const RED_LINE_NAMES = { true: 'Red line', false: 'Not a red line' } as const;
+
+/** The audit decisions as every screen names them (experts, reviewers and admins alike). */
+export const DECISION_NAMES: Record<Decision, string> = {
+  ACCEPT: 'Accept',
+  REVISE_MINOR: 'Minor revision',
+  REVISE_MAJOR: 'Major revision',
+  REJECT: 'Reject',
+};
+
+/** QuarkMedBench's four error dimensions, one wording for experts and admins. */
+export const DIMENSION_NAMES: Record<Dimension, string> = {
+  CORRECTNESS: 'Correctness',
+  COMPREHENSIVENESS: 'Comprehensiveness',
+  RELEVANCE: 'Relevance',
+  WEIGHT: 'Weight rationality',
+};

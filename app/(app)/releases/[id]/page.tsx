@@ -1,3 +1,4 @@
+import { DECISION_NAMES } from '@/lib/vocabulary/labels';
 import type { Metadata } from 'next';
 import { formatDate } from '@/components/ui/format';
 import type { ReactNode } from 'react';
@@ -21,7 +22,9 @@ import { FORMAT_LABELS, FORMAT_LIMITS, FREEZE_STAGE_LABELS, RELEASE_STATUS_TONES
 
 export const metadata: Metadata = { title: 'Release' };
 
-const DECISIONS: Record<string, string> = { ACCEPT: 'accepted', REVISE_MINOR: 'minor revision', REVISE_MAJOR: 'major revision' };
+const DECISIONS: Record<string, string> = Object.fromEntries(
+  Object.entries(DECISION_NAMES).map(([decision, name]) => [decision, name.toLowerCase()]),
+);
 
 export default async function ReleasePage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireSection('releases');
