@@ -36,6 +36,8 @@ export interface PageWalkIds {
   versionNumber: number;
   proposalId: number;
   pairwiseRunId: number;
+  /** A grading run (with no clinician-graded item: the agreement page's empty state). */
+  gradeRunId: number;
   reviewerJudgmentId: number;
   adminJudgmentId: number;
   endpointId: number;
@@ -171,6 +173,12 @@ export async function ensurePageWalkData(): Promise<PageWalkIds> {
   const adminJudgment = await prisma.reviewerJudgment.findFirstOrThrow({ where: { reviewerId: admin.id, comparison: { runId } } });
   const endpoint = await prisma.judgeEndpoint.findFirstOrThrow({ where: { model: 'walk-model' }, select: { id: true } });
   const call = await prisma.judgeCall.findFirstOrThrow({ where: { model: 'walk-model' }, select: { id: true } });
+  const gradeRun =
+    (await prisma.judgeRun.findFirst({ where: { kind: 'GRADE', promptTemplate: 'walk' }, select: { id: true } })) ??
+    (await prisma.judgeRun.create({
+      data: { kind: 'GRADE', status: 'SUCCEEDED', params: {}, scope: {}, promptTemplate: 'walk', promptVersion: 'v1' },
+      select: { id: true },
+    }));
   const release = async (name: string) => (await prisma.release.findFirstOrThrow({ where: { name }, select: { id: true } })).id;
   return {
     campaignId: campaign.id,
@@ -181,6 +189,7 @@ export async function ensurePageWalkData(): Promise<PageWalkIds> {
     versionNumber: version.number,
     proposalId: proposal.id,
     pairwiseRunId: runId,
+    gradeRunId: gradeRun.id,
     reviewerJudgmentId: reviewerJudgment.id,
     adminJudgmentId: adminJudgment.id,
     endpointId: endpoint.id,
@@ -205,6 +214,7 @@ export function pageWalkUrls(role: Role, ids: PageWalkIds): string[] {
     '/pairwise/review/[id]': [`/pairwise/review/${judgment}`],
     '/judge/endpoints/[id]': [`/judge/endpoints/${ids.endpointId}`],
     '/judge/runs/[id]': [`/judge/runs/${ids.pairwiseRunId}`],
+    '/judge/runs/[id]/agreement': [`/judge/runs/${ids.gradeRunId}/agreement`],
     '/judge/calls/[id]': [`/judge/calls/${ids.callId}`],
     '/releases/[id]': [`/releases/${ids.draftReleaseId}`, `/releases/${ids.frozenReleaseId}`],
     // Views of a page that change its layout: the criterion drawer, a scoped dashboard, a run's analytics.
