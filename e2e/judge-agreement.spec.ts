@@ -84,13 +84,11 @@ test.afterAll(async () => {
 async function gradeThroughLauncher(page: Page, name: string, model: string): Promise<number> {
   const dataset = await prisma.dataset.findUniqueOrThrow({ where: { name: DATASET }, select: { id: true } });
   const endpoint = await prisma.judgeEndpoint.create({ data: { name, baseUrl: double.url, model } });
-  const queryIds = (await prisma.query.findMany({ where: { datasetId: dataset.id }, select: { id: true } })).map((q) => q.id);
   await page.goto('/judge/runs/new');
   const form = page.getByRole('form', { name: 'New run' });
   await form.getByRole('radio', { name: 'Grade responses' }).check();
   await form.getByLabel('Endpoint', { exact: true }).selectOption(String(endpoint.id));
   await form.getByLabel('Dataset').selectOption(String(dataset.id));
-  await form.getByLabel('Query ids (optional)').fill(queryIds.join(' '));
   await page.getByRole('button', { name: 'Start run' }).click();
   await expect(page).toHaveURL(/\/judge\/runs\/\d+$/);
   const id = Number(new URL(page.url()).pathname.split('/').at(-1));
