@@ -108,6 +108,15 @@ module.exports = {
       to: { path: '^tools/bench/' },
     },
     {
+      name: 'zod-through-lib-zod',
+      comment:
+        'Product code builds schemas with the z of lib/zod.ts, which keeps zod from probing eval in the browser (the CSP ' +
+        'forbids it and reports even a caught probe); importing zod directly would skip that.',
+      severity: 'error',
+      from: { path: '^(lib|components|app)/', pathNot: `^lib/zod\\.ts$|${TEST}` },
+      to: { path: '^node_modules/zod/' },
+    },
+    {
       name: 'no-unresolvable-local-import',
       comment: 'An @/ or relative import that does not resolve would hide its edge from every rule above.',
       severity: 'error',

@@ -409,7 +409,7 @@ test.describe('as an admin', () => {
     /** A run of `task` on one endpoint over the first query, watched to success: one result per task, every call in `mode`. */
     const runOn = async (task: 'Grade responses' | 'Pairwise comparison', name: string, mode: 'JSON_SCHEMA' | 'JSON_OBJECT') => {
       await launch(page, task, [name]);
-      await page.getByLabel('Query ids (optional)').fill(String(queryIds[0]));
+      await page.getByLabel('Query ids (optional)').fill(queryExternalIds[0] ?? '');
       const runId = await startAndWatch(page, 'Succeeded');
       const label = mode === 'JSON_SCHEMA' ? 'JSON schema (strict)' : 'JSON object';
       await expect(page.getByTestId(`run-endpoint-mode-${await endpointId(name)}`)).toHaveText(label);

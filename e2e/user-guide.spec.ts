@@ -108,7 +108,7 @@ test.describe('experts', () => {
     const card = page.getByRole('article', { name: CAMPAIGN });
     await expect(card.getByText('Your queries')).toBeVisible();
     await expect(card.getByText('Whole campaign (all experts)')).toBeVisible();
-    await expect(card).toContainText('3 done, 1 remaining');
+    await expect(card).toContainText('3 done · 1 remaining');
     await picture(page, 'expert-my-audits');
 
     // "Next query" claims a query and all its criteria for the campaign's reservation time.

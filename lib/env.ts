@@ -1,6 +1,6 @@
 // Validated environment. Read once; every other module imports from here instead of process.env.
 import 'server-only';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 const schema = z.object({
   DATABASE_URL: z

@@ -1,5 +1,5 @@
 // Plainer wording for zod's generic messages, applied everywhere schemas are defined (import for effect).
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 z.config({
   // In the browser, skip zod's `new Function` probe: the strict CSP (proxy.ts) reports it as a violation even

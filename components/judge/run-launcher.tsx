@@ -6,7 +6,7 @@
 import { CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useRef, useState, useTransition } from 'react';
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
 import { OUTPUT_MODE_LABELS, RUN_KINDS, RUN_KIND_LABELS, count, formatUsd } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';

@@ -2,7 +2,7 @@
 // form checks as the reviewer works and the server action checks again (the same schema, and the same
 // comparison with the original text through goldTextErrors).
 import { DECISIONS, DIMENSIONS, WEIGHT_DIRECTIONS } from '@/lib/vocabulary/enums';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import '@/lib/zod-config';
 import { revisionSchema } from '@/lib/audit/schemas';
 import { dbId, dbInt } from '@/lib/http/db-id';

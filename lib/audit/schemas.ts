@@ -1,7 +1,7 @@
 // Input schemas for the blind audit: campaign creation (admin) and everything an expert sends (verdict
 // drafts, submissions, amendments, missing-criterion proposals). Shared by forms and server actions.
 import { AUDIT_MODES, CATEGORIES, DECISIONS, DIMENSIONS, SEVERITIES, TIERS, WEIGHT_DIRECTIONS } from '@/lib/vocabulary/enums';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import '@/lib/zod-config';
 import { dbId, dbIdRange, dbInt } from '@/lib/http/db-id';
 

@@ -14,7 +14,7 @@ import { recordEvent } from '@/lib/audit-trail/record-event';
 import { prisma } from '@/lib/db';
 import { DomainError, conflict, invalid, notFound } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 
 type Tx = Prisma.TransactionClient;
 

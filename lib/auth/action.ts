@@ -2,7 +2,7 @@
 // domain function, revalidate, and return a typed result. Each action carries its allowed roles in `meta`,
 // which the role-matrix test enumerates, so an action without a declared policy cannot exist.
 import { revalidatePath } from 'next/cache';
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 import type { Role, SessionUser } from '@/lib/auth/roles';
 import { getCurrentUser } from '@/lib/auth/session';
 import { DomainError, type ErrorCode, isDatabaseUnavailable } from '@/lib/errors';

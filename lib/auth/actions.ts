@@ -3,7 +3,7 @@
 import { APIError } from 'better-auth/api';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { auth } from '@/lib/auth';
 import { isDatabaseUnavailable } from '@/lib/errors';
 import { authHeaders } from '@/lib/http/client-address';

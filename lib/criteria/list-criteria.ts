@@ -3,7 +3,7 @@
 // Never loads more than one page (plus one row to know whether there is a next page).
 import { CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
 import { criterionReference } from '@/lib/criteria/criterion-reference';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { inReauditSql } from '@/lib/criteria/in-reaudit-sql';

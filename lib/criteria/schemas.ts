@@ -1,7 +1,7 @@
 // What the criteria browser's bulk actions take (zod, shared by the browser's forms and the server actions):
 // the selected criteria, and per action its own fields.
 import { AUDIT_MODES } from '@/lib/vocabulary/enums';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { dbId } from '@/lib/http/db-id';
 
 /** More than a few pages of the browser; the bulk actions work on what a person selected, not on a whole dataset. */

@@ -1,7 +1,7 @@
 // The one parser for ids in URLs: route segments (/audit/work/[id]) and id-valued search parameters. Anything
 // that is not plain digits within int4 is "no such thing" (pages answer 404, API routes 404 with a message),
 // never a number handed to the database.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { dbIdRange } from '@/lib/http/db-id';
 
 const routeIdSchema = z

@@ -2,7 +2,7 @@
 // This zod schema is the single definition: the importer validates with it, `npm run import:schema` writes
 // docs/native-format.schema.json from it, and releases export the same shape (re-importable byte for byte).
 import { CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import '@/lib/zod-config';
 
 export const MESSAGE_ROLES = ['system', 'user', 'assistant'] as const;

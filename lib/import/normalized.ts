@@ -2,7 +2,7 @@
 // stable keys and content hashes (so a re-import reports unchanged rows), and zod issues as field errors.
 import type { Category, Tier } from '@/lib/vocabulary/enums';
 import { createHash } from 'node:crypto';
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 import type { NativeCriterion, NativeQuery } from '@/lib/import/native-schema';
 
 export interface NormalizedCriterion {

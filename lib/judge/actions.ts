@@ -1,7 +1,7 @@
 'use server';
 // Server actions of the LLM judge: admins configure endpoints, estimate and start runs, and cancel them. The
 // actions only validate and enqueue; the work runs in pg-boss workers (lib/judge/run-judge-run.ts).
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { defineAction } from '@/lib/auth/action';
 import { cancelRun, createRun, estimateRun } from '@/lib/judge/create-run';
 import { endpointSchema, saveEndpoint } from '@/lib/judge/endpoints';

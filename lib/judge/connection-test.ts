@@ -1,7 +1,7 @@
 // What the last Test connection of an endpoint found, as stored on the endpoint (connection_test) and shown
 // on its page and in the endpoint list: when, which structured-output mode worked first, how long it took,
 // the model name the server reported, and every probe with its outcome.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { OUTPUT_MODES } from '@/lib/judge/wire-request';
 
 export const probeOutcomeSchema = z.object({

@@ -1,6 +1,6 @@
 // An endpoint row as the transport sees it (call-model.ts EndpointConfig): the JSON columns read through
 // their zod schema, and the structured-output mode the caller resolved (a run's, or a probe's).
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { JudgeEndpoint, JudgeOutputMode } from '@/lib/generated/prisma/client';
 import type { EndpointConfig, EnvValue } from '@/lib/judge/call-model';
 

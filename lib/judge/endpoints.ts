@@ -3,7 +3,7 @@
 // holds for the values of extra headers and query parameters. Which names may be used at all is the
 // operator's rule (judge-env-names.ts), checked here on save and again by the transport on every call.
 import 'server-only';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';

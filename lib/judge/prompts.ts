@@ -4,7 +4,7 @@
 import { TIERS } from '@/lib/vocabulary/enums';
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { messageSchema } from '@/lib/import/native-schema';
 import { parseGenerationRules, RED_LINE_TIERS } from '@/lib/meta-rubrics/generation-rules';
 import { type GenerationRules, type Principle, principleSchema } from '@/lib/meta-rubrics/schemas';

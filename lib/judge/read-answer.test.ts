@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { readAnswer, splitReasoning, stripJsonFence } from '@/lib/judge/read-answer';
 
 const grade = z.strictObject({ explanation: z.string(), criteria_met: z.boolean() });

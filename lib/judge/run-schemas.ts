@@ -1,5 +1,5 @@
 // What a judge run is asked to do (the launcher's form and the server action share it).
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 

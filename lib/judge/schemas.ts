@@ -3,7 +3,7 @@
 // structured output. The JSON Schemas are generated from the zod schemas, so the two cannot drift; rules a
 // JSON Schema cannot carry (a choice that must agree with its score) live only in the zod refinements.
 import { TIERS } from '@/lib/vocabulary/enums';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import '@/lib/zod-config';
 
 export const PAIR_CHOICES = ['A', 'B', 'TIE'] as const;

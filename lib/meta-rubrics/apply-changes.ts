@@ -1,7 +1,7 @@
 // Applies a proposal's changes, in order, to a version's principles and generation rules. Pure: the same
 // function previews a proposal on its page and builds the next version when it is approved. Problems are
 // returned per change (`changes.2`), in words a proposer can act on, never thrown.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { parseGenerationRules } from '@/lib/meta-rubrics/generation-rules';
 import { type GenerationRules, type Principle, type ProposalChange, principleSchema } from '@/lib/meta-rubrics/schemas';
 

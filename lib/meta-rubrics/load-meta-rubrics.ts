@@ -1,7 +1,7 @@
 // Loads meta-rubrics from a shipped file (prisma/seed/demo/meta-rubrics.json) into the database; existing
 // domains and version numbers are left as they are, so it is safe to run again.
 import fs from 'node:fs';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import { prisma } from '@/lib/db';
 import { metaRubricFileSchema } from '@/lib/meta-rubrics/schemas';

@@ -1,7 +1,7 @@
 // A meta-rubric version is a structured constitution: ordered principles and generation rules. The same
 // schemas validate the demo files, the editor, proposals and the judge's generation prompt.
 import { TIERS } from '@/lib/vocabulary/enums';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import '@/lib/zod-config';
 import { dbId, dbInt } from '@/lib/http/db-id';
 

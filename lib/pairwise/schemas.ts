@@ -1,7 +1,7 @@
 // Input schemas of the pairwise review: what a reviewer sends (claim, blind preference, audit of the judge's
 // criteria, give back). Preferences arrive in the reviewer's display terms (A = the left response as shown to
 // them); lib/pairwise/judgments.ts maps them to canonical A/B terms with the recorded display order.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import '@/lib/zod-config';
 import { dbId, dbInt } from '@/lib/http/db-id';
 

@@ -1,7 +1,7 @@
 // What a release includes: the rules an admin sets (validated here once, for the form, the action, the CLI
 // and the stored Release.rules), and the create/freeze/export inputs.
 import { CATEGORIES } from '@/lib/vocabulary/enums';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import '@/lib/zod-config';
 import { dbId } from '@/lib/http/db-id';
 import { EXPORT_FORMATS, type ExportFormat } from '@/lib/export/format-names';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import '@/lib/zod-config';
 import { ROLES } from '@/lib/auth/roles';
 

@@ -26,7 +26,9 @@ const TREE: Record<string, string[]> = {
   'lib/env.ts': ['@/lib/audit/claim'],
   'lib/generated/prisma/client.ts': [],
   'lib/generated/prisma/enums.ts': [],
-  'lib/audit/claim.ts': ['@/lib/db', '@/lib/env'],
+  'lib/audit/claim.ts': ['@/lib/db', '@/lib/env', '@/lib/zod'],
+  'lib/audit/schema.ts': ['zod'],
+  'lib/zod.ts': ['zod'],
   'lib/audit/show.ts': ['@/components/card', '@/tools/stress/run', '@/lib/nowhere'],
   'lib/audit/claim.test.ts': ['@/app/page', '@/tools/fixtures/users', '@/tools/bench/operations/claim'],
   // Two areas that import each other, one of them from a subfolder.
@@ -63,6 +65,7 @@ const PRODUCT_VIOLATIONS = [
   'lib-not-to-ui: lib/audit/show.ts → components/card.tsx',
   'product-not-to-tooling: lib/audit/show.ts → tools/stress/run.ts',
   'no-unresolvable-local-import: lib/audit/show.ts → @/lib/nowhere',
+  'zod-through-lib-zod: lib/audit/schema.ts → node_modules/zod/index.js',
   'export-renders-only: lib/export/formats/native.ts → lib/releases/freeze.ts',
   'no-cycles-between-lib-areas: lib/export/formats → lib/releases',
   'no-cycles-between-lib-areas: lib/releases → lib/export/formats',
@@ -96,6 +99,8 @@ beforeAll(() => {
   write('tsconfig.json', JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@/*': ['./*'] } } }));
   write('node_modules/pg/package.json', JSON.stringify({ name: 'pg', version: '0.0.0', main: 'index.js' }));
   write('node_modules/pg/index.js', 'module.exports = {};\n');
+  write('node_modules/zod/package.json', JSON.stringify({ name: 'zod', version: '0.0.0', main: 'index.js' }));
+  write('node_modules/zod/index.js', 'module.exports = {};\n');
   for (const [file, imports] of Object.entries(TREE)) {
     write(file, `${imports.map((from, index) => `import * as m${index} from '${from}';`).join('\n')}\nexport const here = '${file}';\n`);
   }

@@ -4,7 +4,7 @@
 // { label, description }, or "Label: text | Label: text"), evidence (a JSON array of { source, citation?,
 // url? }, or a plain source name). Unknown columns refuse the file.
 import { TIERS } from '@/lib/vocabulary/enums';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import '@/lib/zod-config';
 import { criterionSchema } from '@/lib/import/native-schema';
 import {

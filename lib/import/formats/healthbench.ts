@@ -4,7 +4,7 @@
 // query tags; `theme:health_data_tasks` marks a PROFESSIONAL_INQUIRY, everything else is CLINICAL_CARE
 // unless the record carries its own `category`. Ideal and reference completions become responses.
 import { CATEGORIES, type Tier } from '@/lib/vocabulary/enums';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import '@/lib/zod-config';
 import { MESSAGE_ROLES, type NativeQuery, nativeQuerySchema } from '@/lib/import/native-schema';
 import {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { JudgeBreadcrumb } from '@/components/judge/breadcrumb';
 import { JOB_STATUSES } from '@/components/judge/labels';
 import { RunDashboard } from '@/components/judge/run-dashboard';
