@@ -1,5 +1,5 @@
 // The agreement page's vocabulary and URL filters, shared by the page, its components and the queries (no database here).
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 export const AGREEMENT_BREAKDOWNS = ['category', 'tier', 'tag', 'model'] as const;
 export type AgreementBreakdown = (typeof AGREEMENT_BREAKDOWNS)[number];

@@ -1,7 +1,7 @@
 // /judge/runs/[id]/agreement – a grading run measured against clinicians (HealthBench meta-evaluation). Admins.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { JudgeBreadcrumb } from '@/components/judge/breadcrumb';
 import { AgreementView } from '@/components/judge-agreement/agreement-view';
 import { requireSection } from '@/lib/auth/session';
