@@ -2,9 +2,12 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CampaignsOverview } from '@/components/audit/campaigns-overview';
 import { ExpertHome } from '@/components/audit/expert-home';
+import { GradingCampaignsOverview } from '@/components/grading/grading-campaigns-overview';
+import { GradingHome } from '@/components/grading/grading-home';
 import { PageHeader } from '@/components/ui/page-header';
 import { listExpertCampaigns } from '@/lib/audit/expert-view';
 import { requireSection } from '@/lib/auth/session';
+import { listGradingCampaigns } from '@/lib/grading/grader-view';
 
 export const metadata: Metadata = { title: 'Audit' };
 
@@ -22,7 +25,10 @@ export default async function AuditPage() {
             </Link>
           }
         />
-        <ExpertHome campaigns={await listExpertCampaigns(user.id)} />
+        <div className="space-y-8">
+          <ExpertHome campaigns={await listExpertCampaigns(user.id)} />
+          <GradingHome campaigns={await listGradingCampaigns(user.id)} />
+        </div>
       </>
     );
   }
@@ -30,6 +36,7 @@ export default async function AuditPage() {
     <>
       <PageHeader title="Audit campaigns" description="Blind expert audits of criteria: progress, experts and flags." />
       <CampaignsOverview role={user.role} />
+      <GradingCampaignsOverview role={user.role} />
     </>
   );
 }
