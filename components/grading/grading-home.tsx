@@ -1,8 +1,7 @@
 // A clinician's grading campaigns on their home ("My audits"): progress, and where to start or continue.
 import Link from 'next/link';
 import { GradingClaimButton } from '@/components/grading/grading-claim-button';
-import { Badge } from '@/components/ui/badge';
-import { formatDate } from '@/components/ui/format';
+import { CampaignHeading } from '@/components/audit/campaign-heading';
 import { Card } from '@/components/ui/page-header';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { GradingCampaignView } from '@/lib/grading/grader-view';
@@ -17,21 +16,10 @@ export function GradingHome({ campaigns }: { campaigns: GradingCampaignView[] })
       {campaigns.map((campaign) => (
         <Card key={campaign.id}>
           <article aria-label={campaign.name} className="space-y-3">
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div>
-                <h3 className="text-base font-semibold text-slate-900">{campaign.name}</h3>
-                {campaign.instructions ? (
-                  <p className="mt-1 max-w-2xl whitespace-pre-wrap text-sm text-slate-600">
-                    <span className="font-medium text-slate-700">Instructions: </span>
-                    {campaign.instructions}
-                  </p>
-                ) : null}
-                <p className="mt-1 text-xs text-slate-500">
-                  {campaign.open ? <Badge tone="green">Open</Badge> : <Badge>Closed</Badge>}
-                  {campaign.deadline ? <span className="ml-2">Due {formatDate(campaign.deadline)}</span> : null}
-                </p>
-              </div>
-              {campaign.open ? (
+            <CampaignHeading
+              campaign={campaign}
+              level="h3"
+              action={
                 campaign.currentAssignmentId ? (
                   <Link
                     href={`/audit/grading/work/${campaign.currentAssignmentId}`}
@@ -44,8 +32,8 @@ export function GradingHome({ campaigns }: { campaigns: GradingCampaignView[] })
                 ) : (
                   <p className="text-sm text-slate-600">Nothing left for you here. Thank you!</p>
                 )
-              ) : null}
-            </div>
+              }
+            />
             <ProgressBar
               label={`Your responses in ${campaign.name}`}
               value={campaign.mineDone}
