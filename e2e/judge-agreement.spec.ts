@@ -14,6 +14,7 @@ import { healthbenchPairwiseF1, leaveOneOutPairwiseF1, majorityConfusion } from 
 import { mulberry32 } from '@/lib/stats/mulberry32';
 import { type JudgeTestDouble, startJudgeTestDouble } from '@/tools/judge-test-double/server';
 import { storageStateFor } from './fixtures';
+import { gradeThroughLauncher } from './judge-launcher';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -80,21 +81,8 @@ test.afterAll(async () => {
   await disconnectDb();
 });
 
-/** Grades the dataset's responses through the run launcher with a new endpoint on the test double; the run's id. */
-async function gradeThroughLauncher(page: Page, name: string, model: string): Promise<number> {
-  const dataset = await prisma.dataset.findUniqueOrThrow({ where: { name: DATASET }, select: { id: true } });
-  const endpoint = await prisma.judgeEndpoint.create({ data: { name, baseUrl: double.url, model } });
-  await page.goto('/judge/runs/new');
-  const form = page.getByRole('form', { name: 'New run' });
-  await form.getByRole('radio', { name: 'Grade responses' }).check();
-  await form.getByLabel('Endpoint', { exact: true }).selectOption(String(endpoint.id));
-  await form.getByLabel('Dataset').selectOption(String(dataset.id));
-  await page.getByRole('button', { name: 'Start run' }).click();
-  await expect(page).toHaveURL(/\/judge\/runs\/\d+$/);
-  const id = Number(new URL(page.url()).pathname.split('/').at(-1));
-  await expect(page.getByTestId('run-status')).toHaveText('Succeeded', { timeout: 90_000 });
-  return id;
-}
+const grade = (page: Page, endpoint: string, model: string) =>
+  gradeThroughLauncher(page, { dataset: DATASET, endpoint, model, baseUrl: double.url });
 
 /** Each line of the file with the judge's label from the grades stored for the run (lines it did not label left out). */
 async function gradedLines(run: number): Promise<{ line: Line; judge: boolean }[]> {
@@ -135,7 +123,7 @@ test.describe('as an admin', () => {
   test('a grading run through the launcher, measured against the clinicians: every figure as computed here', async ({ page }) => {
     test.setTimeout(150_000);
     const dataset = await prisma.dataset.findUniqueOrThrow({ where: { name: DATASET }, select: { id: true } });
-    runId = await gradeThroughLauncher(page, ENDPOINT, `agreement-${token}`);
+    runId = await grade(page, ENDPOINT, `agreement-${token}`);
     await page.getByRole('link', { name: 'Agreement with clinicians (HealthBench meta-evaluation)' }).click();
     await expect(page).toHaveURL(new RegExp(`/judge/runs/${runId}/agreement`));
 
@@ -227,7 +215,7 @@ test.describe('as an admin', () => {
 
   test('A/B of two judges on the same items: both runs’ figures and the paired difference as computed here', async ({ page }) => {
     test.setTimeout(150_000);
-    const runB = await gradeThroughLauncher(page, `${ENDPOINT} B`, `agreement-b-${token}`);
+    const runB = await grade(page, `${ENDPOINT} B`, `agreement-b-${token}`);
     await page.goto(`/judge/runs/${runId}/agreement`);
     await page.getByRole('link', { name: 'Compare with another grading run on the same items' }).click();
     const form = page.getByRole('form', { name: 'Choose two runs' });

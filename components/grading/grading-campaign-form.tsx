@@ -95,11 +95,7 @@ export function GradingCampaignForm({ options }: { options: GradingFormOptions }
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="New grading campaign" className="space-y-5">
-      {message ? (
-        <div role={message.tone === 'error' ? 'alert' : 'status'}>
-          <Notice tone={message.tone}>{message.text}</Notice>
-        </div>
-      ) : null}
+      {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
       <section
         aria-label="About the campaign"
         className="grid gap-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"

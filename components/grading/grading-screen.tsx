@@ -251,11 +251,7 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
           )}
         </div>
       </header>
-      {banner ? (
-        <div role={banner.tone === 'error' ? 'alert' : 'status'}>
-          <Notice tone={banner.tone}>{banner.text}</Notice>
-        </div>
-      ) : null}
+      {banner ? <Notice tone={banner.tone}>{banner.text}</Notice> : null}
       {!editable && !submitted ? (
         <Notice tone="warning">This response is no longer reserved for you. Your marks are kept: take it again from “My audits”.</Notice>
       ) : null}

@@ -92,7 +92,7 @@ export async function rawGradingClaim(client: Queryable, campaignId: number, exp
       [campaignId, expert],
     );
     const campaign = campaigns.rows[0];
-    if (!campaign || campaign.status !== 'OPEN') throw new Error(`campaign ${campaignId} not open for ${expert}`);
+    if (campaign?.status !== 'OPEN') throw new Error(`campaign ${campaignId} not open for ${expert}`);
     let result: ClaimResult;
     if (campaign.live_id !== null) result = { kind: 'resumed', assignmentId: campaign.live_id };
     else {
