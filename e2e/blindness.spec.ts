@@ -155,7 +155,7 @@ test('an expert never receives provenance, statuses or another expert’s verdic
 
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
-  const { bodies, settle } = recorder(page);
+  const { bodies, settle } = await recorder(page);
   const expert = demoUser('EXPERT', 0);
   await signIn(page, expert.email, expert.password);
 
