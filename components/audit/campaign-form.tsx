@@ -13,6 +13,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ChoiceCards } from '@/components/ui/choice-cards';
 import { FieldErrors, SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { formStrings, formText } from '@/components/ui/form-values';
 import { Notice } from '@/components/ui/page-header';
 import { useFocusFirstError } from '@/components/ui/use-focus-first-error';
 import { createCampaignAction, previewSelectionAction } from '@/lib/audit/actions';
@@ -49,15 +50,6 @@ const FIELD_KEYS = new Set([
   'selection.tiers',
 ]);
 
-function text(data: FormData, key: string): string | undefined {
-  const value = data.get(key);
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
-function strings(data: FormData, key: string): string[] {
-  return data.getAll(key).filter((value): value is string => typeof value === 'string');
-}
-
 function localToIso(local: string): string {
   const date = new Date(local);
   return Number.isNaN(date.getTime()) ? local : date.toISOString();
@@ -65,29 +57,29 @@ function localToIso(local: string): string {
 
 /** The selection as the schema wants it, from the form's current values. */
 function readSelection(data: FormData) {
-  const datasetId = text(data, 'selection.datasetId') ?? '';
-  const audit = (text(data, 'selection.audit') ?? 'new') as AuditMode;
-  if (text(data, 'selection.mode') === 'sample') {
+  const datasetId = formText(data, 'selection.datasetId') ?? '';
+  const audit = (formText(data, 'selection.audit') ?? 'new') as AuditMode;
+  if (formText(data, 'selection.mode') === 'sample') {
     return {
       mode: 'sample' as const,
       audit,
       datasetId,
-      queries: text(data, 'selection.queries') ?? '',
-      seed: text(data, 'selection.seed'),
-      tiers: strings(data, 'selection.tiers') as (typeof TIERS)[number][],
+      queries: formText(data, 'selection.queries') ?? '',
+      seed: formText(data, 'selection.seed'),
+      tiers: formStrings(data, 'selection.tiers') as (typeof TIERS)[number][],
     };
   }
   return {
     mode: 'filter' as const,
     audit,
     datasetId,
-    category: text(data, 'selection.category') as (typeof CATEGORIES)[number] | undefined,
-    department: text(data, 'selection.department'),
-    tier: text(data, 'selection.tier') as (typeof TIERS)[number] | undefined,
-    tag: text(data, 'selection.tag'),
-    redLine: text(data, 'selection.redLine') as 'yes' | 'no' | undefined,
-    q: text(data, 'selection.q'),
-    maxQueries: text(data, 'selection.maxQueries'),
+    category: formText(data, 'selection.category') as (typeof CATEGORIES)[number] | undefined,
+    department: formText(data, 'selection.department'),
+    tier: formText(data, 'selection.tier') as (typeof TIERS)[number] | undefined,
+    tag: formText(data, 'selection.tag'),
+    redLine: formText(data, 'selection.redLine') as 'yes' | 'no' | undefined,
+    q: formText(data, 'selection.q'),
+    maxQueries: formText(data, 'selection.maxQueries'),
   };
 }
 
@@ -155,19 +147,19 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const deadline = text(data, 'deadline');
+    const deadline = formText(data, 'deadline');
     const input = {
       name: (data.get('name') as string | null) ?? '',
-      description: text(data, 'description'),
-      instructions: text(data, 'instructions'),
-      overlapK: text(data, 'overlapK') ?? '',
-      expertIds: strings(data, 'expertIds'),
+      description: formText(data, 'description'),
+      instructions: formText(data, 'instructions'),
+      overlapK: formText(data, 'overlapK') ?? '',
+      expertIds: formStrings(data, 'expertIds'),
       matchSpecialty: data.get('matchSpecialty') === 'on',
-      dimensions: strings(data, 'dimensions') as (typeof DIMENSIONS)[number][],
+      dimensions: formStrings(data, 'dimensions') as (typeof DIMENSIONS)[number][],
       // datetime-local is the admin's local time; the server gets an unambiguous instant.
       deadline: deadline ? localToIso(deadline) : undefined,
-      reservationMinutes: text(data, 'reservationMinutes') ?? '',
-      fastThresholdSeconds: text(data, 'fastThresholdSeconds') ?? '',
+      reservationMinutes: formText(data, 'reservationMinutes') ?? '',
+      fastThresholdSeconds: formText(data, 'fastThresholdSeconds') ?? '',
       selection: readSelection(data),
     };
     setMessage(null);

@@ -7,6 +7,7 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, useRef, useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldErrors, SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { formStrings, formText } from '@/components/ui/form-values';
 import { Notice } from '@/components/ui/page-header';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import { createGradingCampaignAction, previewGradingSampleAction } from '@/lib/grading/actions';
@@ -17,21 +18,15 @@ import { CATEGORY_LABELS } from '@/lib/vocabulary/labels';
 
 type Errors = Record<string, string[]>;
 
-function text(data: FormData, key: string): string | undefined {
-  const value = data.get(key);
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-const strings = (data: FormData, key: string) => data.getAll(key).filter((value): value is string => typeof value === 'string');
-
 function readSelection(data: FormData) {
   return {
-    datasetId: text(data, 'selection.datasetId') ?? '',
-    categories: strings(data, 'selection.categories') as (typeof CATEGORIES)[number][],
-    models: strings(data, 'selection.models'),
+    datasetId: formText(data, 'selection.datasetId') ?? '',
+    categories: formStrings(data, 'selection.categories') as (typeof CATEGORIES)[number][],
+    models: formStrings(data, 'selection.models'),
     includeIdeal: data.get('selection.includeIdeal') === 'on',
-    stratifyBy: (text(data, 'selection.stratifyBy') ?? 'model') as 'model' | 'category' | 'model-category',
-    responses: text(data, 'selection.responses') ?? '',
-    seed: text(data, 'selection.seed'),
+    stratifyBy: (formText(data, 'selection.stratifyBy') ?? 'model') as 'model' | 'category' | 'model-category',
+    responses: formText(data, 'selection.responses') ?? '',
+    seed: formText(data, 'selection.seed'),
   };
 }
 
@@ -68,15 +63,15 @@ export function GradingCampaignForm({ options }: { options: GradingFormOptions }
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const deadline = text(data, 'deadline');
+    const deadline = formText(data, 'deadline');
     const input = {
       name: (data.get('name') as string | null) ?? '',
-      description: text(data, 'description'),
-      instructions: text(data, 'instructions'),
-      overlapK: text(data, 'overlapK') ?? '',
-      expertIds: strings(data, 'expertIds'),
+      description: formText(data, 'description'),
+      instructions: formText(data, 'instructions'),
+      overlapK: formText(data, 'overlapK') ?? '',
+      expertIds: formStrings(data, 'expertIds'),
       deadline: deadline ? new Date(deadline).toISOString() : undefined,
-      reservationMinutes: text(data, 'reservationMinutes') ?? '',
+      reservationMinutes: formText(data, 'reservationMinutes') ?? '',
       selection: readSelection(data),
     };
     setMessage(null);

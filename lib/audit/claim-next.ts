@@ -60,7 +60,8 @@ export async function claimNext(options: { campaignId: number; expertId: string 
   return callClaimFunction('manual_claim_next', options);
 }
 
-const HELD = {
+/** Where each campaign kind keeps its reservations and the units they hold. */
+export const HELD = {
   audit: { table: 'assignments', units: 'campaign_queries', unit: 'query_id', event: 'assignment.release', entity: 'assignment' },
   grading: {
     table: 'grading_assignments',

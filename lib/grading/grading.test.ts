@@ -2,6 +2,7 @@
 // projection, autosave conflicts, submission into clinician_grades used by the agreement computation.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { closeCampaign } from '@/lib/audit/close-campaign';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
 import { claimGradingResponse, releaseGradingAssignment } from '@/lib/grading/claim-grading-response';
@@ -186,5 +187,22 @@ describe('grading campaigns', () => {
     expect((await prisma.gradingUnit.findFirstOrThrow({ where: { campaignId: created.id } })).holders).toBe(0);
     expect(await claimed(created.id, a)).toBe(mine);
     expect((await getGradingAssignment({ assignmentId: mine, expertId: a }))?.marks).toMatchObject([{ met: false, rowVersion: 1 }]);
+  });
+
+  it('closing a grading campaign releases live reservations and refuses claims and marks', async () => {
+    const [a, b] = (await makeExperts(2)) as [string, string];
+    const created = await campaign([a, b], 1, { responses: 2 });
+    const mine = await claimed(created.id, a);
+    await gradeAll(mine, a, () => true);
+    const theirs = await claimed(created.id, b);
+    expect(await closeCampaign({ actorId: admin.id, campaignId: created.id })).toEqual({ releasedReservations: 1 });
+    const units = await prisma.gradingUnit.findMany({ where: { campaignId: created.id }, orderBy: { holders: 'asc' } });
+    expect(units.map((unit) => [unit.holders, unit.submittedCount])).toEqual([
+      [0, 0],
+      [1, 1],
+    ]);
+    expect((await prisma.gradingAssignment.findUniqueOrThrow({ where: { id: theirs } })).state).toBe('RELEASED');
+    await expect(claimGradingResponse({ campaignId: created.id, expertId: b })).rejects.toThrow('This campaign is closed.');
+    await expect(submitGradingAssignment({ expertId: b, assignmentId: theirs })).rejects.toThrow(/closed/);
   });
 });
