@@ -11,6 +11,17 @@ import { listGradingCampaigns } from '@/lib/grading/grader-view';
 
 export const metadata: Metadata = { title: 'Audit' };
 
+/** Audit campaigns, then grading campaigns; "no campaigns yet" only when the expert has neither. */
+async function ExpertCampaigns({ expertId }: { expertId: string }) {
+  const [audits, gradings] = await Promise.all([listExpertCampaigns(expertId), listGradingCampaigns(expertId)]);
+  return (
+    <div className="space-y-8">
+      {audits.length > 0 || gradings.length === 0 ? <ExpertHome campaigns={audits} /> : null}
+      <GradingHome campaigns={gradings} />
+    </div>
+  );
+}
+
 export default async function AuditPage() {
   const user = await requireSection('audit');
   if (user.role === 'EXPERT') {
@@ -25,10 +36,7 @@ export default async function AuditPage() {
             </Link>
           }
         />
-        <div className="space-y-8">
-          <ExpertHome campaigns={await listExpertCampaigns(user.id)} />
-          <GradingHome campaigns={await listGradingCampaigns(user.id)} />
-        </div>
+        <ExpertCampaigns expertId={user.id} />
       </>
     );
   }
