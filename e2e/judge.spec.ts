@@ -14,6 +14,8 @@ import { disconnectDb, prisma } from '@/lib/db';
 import { importFile } from '@/lib/import/import-file';
 import { bufferSource } from '@/lib/import/read-lines';
 import { healthbenchScore, runMeanScore } from '@/lib/judge/scoring';
+import { DEFAULT_SCORING_PROFILE } from '@/lib/meta-rubrics/scoring-profile';
+import { clusterWilsonInterval, wilsonInterval } from '@/lib/stats';
 import { type JudgeTestDouble, startJudgeTestDouble } from '@/tools/judge-test-double/server';
 import { storageStateFor } from './fixtures';
 
@@ -42,6 +44,8 @@ let queryIds: number[] = [];
 let queryExternalIds: string[] = [];
 let versionId = 0;
 let generatedCriterionId = 0;
+
+const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 test.beforeAll(async () => {
   double = await startJudgeTestDouble({ seed: 1, latencyMs: 20 });
@@ -399,7 +403,80 @@ test.describe('as an admin', () => {
     expect(comparisons).toHaveLength(3);
     const consistent = comparisons.filter((comparison) => comparison.positionConsistent === true).length;
     await expect(page.getByTestId('position-consistency')).toHaveText(`${Math.round((consistent / 3) * 100)}%`);
+    // Its interval takes each pair's query as a cluster (one pair per query here), the design effect beside it,
+    // the plain Wilson interval labelled as secondary; computed here from the stored comparisons.
+    const clustered = clusterWilsonInterval(comparisons.map((c) => ({ successes: c.positionConsistent ? 1 : 0, trials: 1 })));
+    const [low, high] = wilsonInterval(consistent, 3);
+    await expect(page.getByTestId('position-consistency-detail')).toHaveText(
+      `${consistent} of 3 pairs get the same winner in both orders · 95% CI ${pct(clustered.lower)}–${pct(clustered.upper)} (design effect ${clustered.designEffect.toFixed(2)} over 3 queries; plain Wilson ${pct(low)}–${pct(high)})`,
+    );
     await expect(page.getByRole('table', { name: 'Pairs compared' }).getByRole('row')).toHaveCount(4);
+    // The run settings list the scoring profile it recorded, each choice labelled as the app's assumption.
+    const settings = page.getByRole('term');
+    await expect(settings.filter({ hasText: 'Pairwise weights (the app’s assumption)' })).toHaveCount(1);
+    await expect(settings.filter({ hasText: 'Pairwise tie band (the app’s assumption)' })).toHaveCount(1);
+    await expect(page.getByRole('definition').filter({ hasText: /^Core 5 \/ Important 2 \/ Highlight 1$/ })).toHaveCount(1);
+  });
+
+  test('a verifiable rubric without a text check: one yes/no call per response gates the pairwise verdict', async ({ page }) => {
+    test.setTimeout(150_000);
+    // A meta-rubric of this test's own whose draft version's scoring profile holds one judged rubric, quoting a
+    // phrase of the first pair's response B that response A lacks: the test double answers "satisfied" exactly
+    // when the response contains the quoted phrase, so A fails and B passes.
+    const [a, b] = await prisma.response.findMany({
+      where: { queryId: queryIds[0] ?? 0 },
+      orderBy: [{ isIdeal: 'asc' }, { id: 'asc' }],
+      take: 2,
+      select: { id: true, content: true },
+    });
+    const phrase = (b?.content ?? '').slice(0, 20).replaceAll('"', '');
+    expect(phrase.length).toBeGreaterThan(5);
+    expect(a?.content.toLowerCase()).not.toContain(phrase.toLowerCase());
+    const source = await prisma.metaRubricVersion.findUniqueOrThrow({ where: { id: versionId } });
+    const rubric = await prisma.metaRubric.create({ data: { domain: `e2e-judge-${token}`, name: `E2E judge ${token}` } });
+    const draft = await prisma.metaRubricVersion.create({
+      data: {
+        metaRubricId: rubric.id,
+        number: 1,
+        status: 'DRAFT',
+        principles: source.principles ?? [],
+        generationRules: source.generationRules ?? {},
+        scoringProfile: {
+          ...DEFAULT_SCORING_PROFILE,
+          pairwise: {
+            ...DEFAULT_SCORING_PROFILE.pairwise,
+            verifiable: [{ title: 'Says the key phrase', check: { kind: 'judge', constraint: `The response says "${phrase}".` } }],
+          },
+        },
+      },
+    });
+    const form = await launch(page, 'Pairwise comparison', [ENDPOINTS.main]);
+    await form.getByLabel('Query ids (optional)').fill(queryExternalIds[0] ?? '');
+    await form.getByLabel('Meta-rubric version').selectOption(String(draft.id));
+    await form.getByRole('button', { name: 'Estimate' }).click();
+    // Two comparisons (both orders) and two yes/no calls (one per response).
+    await expect(page.getByTestId('estimate-calls')).toHaveText('4');
+    const runId = await startAndWatch(page, 'Succeeded');
+    await expect(page.getByRole('definition').filter({ hasText: '“Says the key phrase” (a yes/no judge call)' })).toHaveCount(1);
+    const row = page.getByRole('table', { name: 'Pairs compared' }).getByRole('row').nth(1);
+    await expect(row).toContainText('Response A fails the verifiable rubric "Says the key phrase" (by the judge’s yes/no answer).');
+    // Both orders name B in A/B terms, and the database holds what the page shows.
+    await expect(row.getByRole('cell').nth(3)).toHaveText('B');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('B');
+    const stored = await prisma.pairwiseComparison.findMany({ where: { runId } });
+    expect(stored.map((c) => [c.winner, c.vetoed])).toEqual([
+      ['B', true],
+      ['B', true],
+    ]);
+    // The yes/no calls are judge calls like any other: recorded, inspectable, with the verify template.
+    const checks = await prisma.judgeTask.findMany({ where: { runId, key: { startsWith: 'verify:' } }, include: { call: true } });
+    expect(checks.map((check) => [check.status, check.call?.promptTemplate])).toEqual([
+      ['SUCCEEDED', 'verify'],
+      ['SUCCEEDED', 'verify'],
+    ]);
+    await page.goto(`/judge/calls/${checks[0]?.callId}`);
+    await expect(page.getByTestId('call-message-user')).toContainText(phrase);
+    await expect(page.getByTestId('call-parsed')).toContainText('"satisfied"');
   });
 
   test('endpoints that behave as real servers do: Test connection picks the mode, GRADE and PAIRWISE runs succeed, and the run page shows the mode', async ({

@@ -70,6 +70,11 @@ test('an expert proposes a principle change with evidence; a reviewer approves i
   const expert = await expertContext.newPage();
   await expert.goto(`/meta-rubrics/${rubric.id}`);
   await expect(expert.getByRole('heading', { name: /Version 1/ })).toBeVisible();
+  // The scoring constants are shown as the app's assumptions, not as the benchmark's method.
+  const scoring = expert.getByTestId('scoring-profile');
+  await expect(scoring).toContainText('These are this app’s assumptions');
+  await expect(scoring).toContainText('Tier weights (assumption)');
+  await expect(scoring).toContainText('Essential 2 : Important 1 : Highlight 1 : Pitfall 2');
   await expect(expert.getByText(PRINCIPLE.text)).toBeVisible();
   await expert.getByRole('link', { name: 'Propose a change' }).click();
   await expect(expert).toHaveURL(new RegExp(`/meta-rubrics/${rubric.id}/proposals/new$`));

@@ -6,6 +6,7 @@
 // Admins export the verified pairs as JSONL; reviewers may not.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { disconnectDb, prisma } from '@/lib/db';
+import { clusterWilsonInterval, wilsonInterval } from '@/lib/stats';
 import { seedPairwiseRun } from '@/tools/fixtures/seed-pairwise-run';
 import { storageStateFor } from './fixtures';
 
@@ -61,7 +62,12 @@ async function independentFigures() {
   const po = agree / n;
   const kappa = pe === 1 ? Number.NaN : (po - pe) / (1 - pe);
   const percent = (count: number, total: number) => `${((count / total) * 100).toFixed(1)}%`;
+  // The one pair is one query: one cluster, so the clustered interval is Wilson's and the design effect 1.
+  const clustered = clusterWilsonInterval([{ successes: agree, trials: n }]);
+  const [low, high] = wilsonInterval(agree, n);
+  const withTiesDetail = `${agree} of ${n} · 95% CI ${percent(clustered.lower, 1)}–${percent(clustered.upper, 1)} (design effect ${clustered.designEffect.toFixed(2)} over 1 query; plain Wilson ${percent(low, 1)}–${percent(high, 1)})`;
   return {
+    withTiesDetail,
     withTies: percent(agree, n),
     withoutTies: percent(agreeDecided, decided.length),
     kappa: Number.isNaN(kappa) ? '—' : kappa.toFixed(3),
@@ -74,6 +80,8 @@ async function expectAnalytics(page: Page) {
   await page.goto(`/pairwise/analytics?run=${runId}`);
   await expect(page.getByTestId('pairwise-totals')).toContainText(`${figures.n} review${figures.n === 1 ? '' : 's'} by`);
   await expect(page.getByTestId('agreement-with-ties')).toHaveText(figures.withTies);
+  await expect(page.getByTestId('agreement-with-ties-detail')).toHaveText(figures.withTiesDetail);
+  await expect(page.getByTestId('multiplicity-note')).toBeVisible();
   await expect(page.getByTestId('agreement-without-ties')).toHaveText(figures.withoutTies);
   await expect(page.getByTestId('kappa')).toHaveText(figures.kappa);
   return figures;
@@ -172,6 +180,8 @@ test('two reviewers judge the same pair blind; agreement figures follow; admins 
   expect(afterTwo).toMatchObject({ withTies: '50.0%', withoutTies: '50.0%', kappa: '0.000', n: 2 });
   // Reviewer–reviewer: one pair of reviews, A against B.
   await expect(second.page.getByTestId('reviewer-agreement')).toHaveText('0.0%');
+  // Krippendorff's alpha over the one pair reviewed twice, A against B: D_o = 2 = D_e, so alpha = 0.
+  await expect(second.page.getByTestId('reviewer-alpha')).toHaveText('0.000');
   await expect(second.page.getByTestId('position-consistency')).toHaveText('100.0%');
   // Reviewers may not export; after the disagreement the pair is no longer verified.
   expect((await second.page.request.get(`/api/pairwise/export?run=${runId}`)).status()).toBe(403);

@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { prisma } from '@/lib/db';
 import { formatBytes } from '@/lib/export/export-formats';
+import type { Proportion, ReleaseFigures } from '@/lib/releases/figures';
+import { wilsonInterval } from '@/lib/stats';
 import { completeNextQuery, createTestCampaign } from './campaign-fixtures';
 import { storageStateFor } from './fixtures';
 
@@ -93,6 +95,31 @@ test.describe('releases', () => {
     const campaignIds = (frozen.manifest as { campaignIds: number[] }).campaignIds;
     const campaigns = await prisma.auditCampaign.findMany({ where: { id: { in: campaignIds } }, select: { name: true } });
     for (const campaign of campaigns) await expect(page.getByRole('link', { name: campaign.name, exact: true })).toBeVisible();
+    // The manifest's concordance (audited criteria, before the rules) reads as the manifest holds it: the
+    // clustered interval with its design effect beside it, the plain Wilson interval labelled as secondary.
+    const { concordance, releasedComposition } = (frozen.manifest as unknown as { figures: ReleaseFigures }).figures;
+    const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+    const clusteredText = (p: Proportion) =>
+      `(95% CI ${pct(p.interval?.[0] ?? 0)}–${pct(p.interval?.[1] ?? 0)}, design effect ${(p.designEffect ?? 0).toFixed(2)} over ${p.clusters} queries; plain Wilson ${pct(p.plainInterval?.[0] ?? 0)}–${pct(p.plainInterval?.[1] ?? 0)})`;
+    const fact = (term: string) => page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+    expect(concordance.finalized).toBeGreaterThan(0);
+    expect(concordance.strict.designEffect).toBeGreaterThanOrEqual(1);
+    // The secondary interval is Wilson's over the criteria as if independent (the manifest keeps 6 decimals).
+    const [plainLow, plainHigh] = wilsonInterval(concordance.strict.count, concordance.strict.n);
+    expect(concordance.strict.plainInterval?.[0]).toBeCloseTo(plainLow, 6);
+    expect(concordance.strict.plainInterval?.[1]).toBeCloseTo(plainHigh, 6);
+    await expect(fact('Strict concordance (audited, before the rules)')).toHaveText(
+      `${pct(concordance.strict.rate ?? 0)} of ${concordance.finalized} with a final decision ${clusteredText(concordance.strict)}`,
+    );
+    await expect(fact('Accepted as written (released set)')).toHaveText(
+      `${pct(releasedComposition.accepted.rate ?? 0)} ${clusteredText(releasedComposition.accepted)}`,
+    );
+    const undecided = concordance.unresolved + concordance.awaiting;
+    await expect(fact('Concordance bounds')).toHaveText(
+      undecided === 0
+        ? 'no audited criterion undecided'
+        : `strict ${pct(concordance.bounds.strict?.[0] ?? 0)}–${pct(concordance.bounds.strict?.[1] ?? 0)}, lenient ${pct(concordance.bounds.lenient?.[0] ?? 0)}–${pct(concordance.bounds.lenient?.[1] ?? 0)} if the ${concordance.unresolved} unresolved and ${concordance.awaiting} awaiting all fail / all pass`,
+    );
 
     const files = page.getByRole('table', { name: 'Exported files' });
     await expect(files.getByRole('link')).toHaveCount(6, { timeout: 120_000 });

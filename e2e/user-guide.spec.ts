@@ -242,7 +242,7 @@ test.describe('admins', () => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     for (const role of ['ADMIN', 'REVIEWER', 'EXPERT'] as const) {
-      await expect(page.getByRole('row').filter({ hasText: demoUser(role).email })).toBeVisible();
+      await expect(page.getByRole('row').filter({ has: page.getByText(demoUser(role).email, { exact: true }) })).toBeVisible();
     }
     await expect(page.getByRole('form', { name: 'Create user' }).getByLabel('Specialties')).toBeVisible();
 

@@ -25,7 +25,14 @@ async function fetchStatus(url: string): Promise<{ status: number; body: string 
 
 let child: ChildProcess | undefined;
 afterAll(() => {
-  child?.kill('SIGKILL');
+  // The dev script runs in its own process group (detached), so a failed run takes next dev and its workers down
+  // with it instead of leaving them serving; ESRCH means everything had already stopped.
+  if (child?.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
 });
 
 describe('npm run dev', () => {
@@ -36,6 +43,7 @@ describe('npm run dev', () => {
     const started = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/dev.ts'], {
       cwd: process.cwd(),
       env: { ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1' },
+      detached: true,
     });
     child = started;
     started.stdout?.on('data', (chunk: Buffer) => {

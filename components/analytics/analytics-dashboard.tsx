@@ -1,5 +1,6 @@
 // The analytics dashboard (server component): headline figures, charts and the breakdown table. Numbers come
-// from computeDashboard (aggregated in SQL); an undefined statistic shows "—" with its reason.
+// from computeDashboard (aggregated in SQL); an undefined statistic shows "—" with its reason. Definitions and
+// assumptions: docs/statistics.md.
 import Link from 'next/link';
 import {
   AgreementHeatmap,
@@ -10,11 +11,11 @@ import {
 } from '@/components/analytics/dashboard-charts';
 import { BREAKDOWN_LABELS, ERROR_LABELS } from '@/components/analytics/labels';
 import { Badge } from '@/components/ui/badge';
-import { fixed, interval, pct } from '@/components/ui/format';
+import { designEffect, fixed, interval, intervalDetail, pct, plainInterval } from '@/components/ui/format';
 import { Card } from '@/components/ui/page-header';
 import { Stat } from '@/components/ui/stat';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
-import { BREAKDOWNS, type Breakdown, type Dashboard } from '@/lib/analytics/compute-dashboard';
+import { BREAKDOWNS, type Breakdown, type Counts, type Dashboard } from '@/lib/analytics/compute-dashboard';
 
 function JudgeCard({ judge }: { judge: Dashboard['judge'] }) {
   if (!judge.available)
@@ -52,15 +53,23 @@ function JudgeCard({ judge }: { judge: Dashboard['judge'] }) {
   );
 }
 
+/** Where the figure would land if every undecided criterion ended rejected (low) or accepted (high). */
+function boundsText(counts: Counts, which: 'strict' | 'lenient'): string {
+  const undecided = counts.unresolved + counts.awaiting;
+  const [low, high] = counts.bounds[which];
+  return undecided === 0 ? 'no criterion undecided' : `${pct(low)}–${pct(high)} if the ${undecided} undecided all fail / all pass`;
+}
+
 export function AnalyticsDashboard({ dashboard, by, query }: { dashboard: Dashboard; by: Breakdown; query: Record<string, string> }) {
   const { totals, agreement } = dashboard;
   const noFinal = totals.finalized === 0 ? 'no criterion has a final decision yet' : undefined;
-  const kappaReason =
-    agreement.fleiss.subjects === 0
+  const alphaReason =
+    agreement.pairableUnits === 0
       ? 'no criterion has two verdicts yet'
-      : Number.isFinite(agreement.fleiss.kappa)
+      : Number.isFinite(agreement.alphaNominal)
         ? undefined
         : 'every verdict is the same decision, so chance agreement is 1';
+  const scoped = dashboard.scope.campaignId === undefined;
   const href = (breakdown: Breakdown) => `/analytics?${new URLSearchParams({ ...query, by: breakdown }).toString()}`;
   const groups = dashboard.breakdowns[by];
   return (
@@ -71,14 +80,33 @@ export function AnalyticsDashboard({ dashboard, by, query }: { dashboard: Dashbo
           testId="strict-concordance"
           value={pct(totals.strict.rate)}
           detail={
-            noFinal ? `— because ${noFinal}` : `${totals.strict.count} of ${totals.finalized} accepted · 95% CI ${interval(totals.strict)}`
+            noFinal ? (
+              `— because ${noFinal}`
+            ) : (
+              <>
+                {totals.strict.count} of {totals.finalized} accepted ·{' '}
+                <span data-testid="strict-interval">{intervalDetail(totals.strict)}</span>
+                <span className="block" data-testid="strict-bounds">
+                  Bounds: {boundsText(totals, 'strict')}
+                </span>
+              </>
+            )
           }
         />
         <Stat
           label="Lenient concordance"
           testId="lenient-concordance"
           value={pct(totals.lenient.rate)}
-          detail={noFinal ? `— because ${noFinal}` : `accepted or minor revision · 95% CI ${interval(totals.lenient)}`}
+          detail={
+            noFinal ? (
+              `— because ${noFinal}`
+            ) : (
+              <>
+                accepted or minor revision · {intervalDetail(totals.lenient)}
+                <span className="block">Bounds: {boundsText(totals, 'lenient')}</span>
+              </>
+            )
+          }
         />
         <Stat
           label="Final decisions"
@@ -87,20 +115,34 @@ export function AnalyticsDashboard({ dashboard, by, query }: { dashboard: Dashbo
           detail={`${totals.unanimous} unanimous, ${totals.adjudicated} adjudicated; ${totals.unresolved} unresolved, ${totals.awaiting} awaiting verdicts (of ${totals.criteria})`}
         />
         <Stat
-          label="Fleiss’ kappa"
-          testId="fleiss-kappa"
-          value={fixed(agreement.fleiss.kappa)}
+          label="Krippendorff’s α"
+          testId="krippendorff-alpha"
+          value={fixed(agreement.alphaNominal)}
           detail={
-            kappaReason
-              ? `— because ${kappaReason}`
-              : `${agreement.fleiss.subjects} criteria × ${agreement.fleiss.raters} verdicts · Krippendorff’s α ${fixed(agreement.alphaNominal)} nominal, ${fixed(agreement.alphaOrdinal)} ordinal`
+            alphaReason ? (
+              `— because ${alphaReason}`
+            ) : (
+              <>
+                nominal, over {agreement.pairableUnits} criteria with 2+ verdicts · ordinal {fixed(agreement.alphaOrdinal)}
+                <span className="block">
+                  Fleiss’ κ <span data-testid="fleiss-kappa">{fixed(agreement.fleiss.kappa)}</span> over only the{' '}
+                  {agreement.fleiss.subjects} of {agreement.pairableUnits} criteria with exactly {agreement.fleiss.raters} verdicts
+                </span>
+              </>
+            )
           }
         />
       </dl>
+      {scoped ? (
+        <p className="text-sm text-slate-600" data-testid="scope-note">
+          Each criterion counts once, with its latest final decision (a criterion audited in two campaigns is not counted twice); agreement
+          between experts counts every campaign’s verdicts.
+        </p>
+      ) : null}
       {totals.unresolved > 0 ? (
         <p className="text-sm text-slate-600">
           {totals.unresolved} {totals.unresolved === 1 ? 'criterion is' : 'criteria are'} unresolved (the experts disagree and no reviewer
-          has adjudicated yet); they are reported here, not counted in concordance.{' '}
+          has adjudicated yet); concordance counts final decisions only, and its bounds show where it would land either way.{' '}
           <Link className="font-medium text-brand-600 hover:underline" href="/adjudication">
             Open the adjudication queue
           </Link>
@@ -133,6 +175,8 @@ export function AnalyticsDashboard({ dashboard, by, query }: { dashboard: Dashbo
               <Th align="right">Confirmed (final decision)</Th>
               <Th align="right">Rate</Th>
               <Th align="right">95% CI</Th>
+              <Th align="right">Design effect</Th>
+              <Th align="right">Plain Wilson (secondary)</Th>
             </>
           }
         >
@@ -146,6 +190,8 @@ export function AnalyticsDashboard({ dashboard, by, query }: { dashboard: Dashbo
               </Td>
               <Td align="right">{pct(row.confirmed.rate)}</Td>
               <Td align="right">{interval(row.confirmed)}</Td>
+              <Td align="right">{fixed(row.confirmed.designEffect, 2)}</Td>
+              <Td align="right">{plainInterval(row.confirmed).replace('plain Wilson ', '')}</Td>
             </tr>
           ))}
         </SimpleTable>
@@ -178,6 +224,8 @@ export function AnalyticsDashboard({ dashboard, by, query }: { dashboard: Dashbo
                 <Th align="right">Awaiting</Th>
                 <Th align="right">Strict</Th>
                 <Th align="right">95% CI</Th>
+                <Th align="right">Design effect</Th>
+                <Th align="right">Bounds</Th>
                 <Th align="right">Lenient</Th>
               </>
             }
@@ -191,11 +239,21 @@ export function AnalyticsDashboard({ dashboard, by, query }: { dashboard: Dashbo
                 <Td align="right">{group.awaiting}</Td>
                 <Td align="right">{pct(group.strict.rate)}</Td>
                 <Td align="right">{interval(group.strict)}</Td>
+                <Td align="right" title={designEffect(group.strict)}>
+                  {fixed(group.strict.designEffect, 2)}
+                </Td>
+                <Td align="right">
+                  {pct(group.bounds.strict[0])}–{pct(group.bounds.strict[1])}
+                </Td>
                 <Td align="right">{pct(group.lenient.rate)}</Td>
               </tr>
             ))}
           </SimpleTable>
         )}
+        <p className="mt-3 text-xs text-slate-500" data-testid="multiplicity-note">
+          With ten breakdown dimensions and many groups, some groups’ 95% intervals will exclude the overall figure by chance alone (about
+          one group in twenty when nothing differs): treat a single outlier as a lead to check, not a finding.
+        </p>
       </Card>
     </div>
   );

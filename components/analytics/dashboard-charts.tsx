@@ -1,6 +1,7 @@
 'use client';
 // The analytics dashboard's charts (Recharts). Each goes through ChartFrame: a CSV of its numbers and a hidden
-// table for screen readers. Rates are drawn in percent with their Wilson 95% intervals as error bars or bands.
+// table for screen readers. Rates are drawn in percent with their 95% intervals (queries as clusters) as error
+// bars or bands; the CSVs carry each design effect too.
 import { Area, Bar, BarChart, CartesianGrid, ComposedChart, ErrorBar, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { chartRate, fixed, percentValue } from '@/components/ui/format';
 import { ERROR_LABELS } from '@/components/analytics/labels';
@@ -32,7 +33,7 @@ export function ConcordanceChart({ title, groups, filename }: { title: string; g
   return (
     <ChartFrame
       title={title}
-      subtitle="Strict (accepted) and lenient (accepted or minor revision) concordance, with Wilson 95% intervals."
+      subtitle="Strict (accepted) and lenient (accepted or minor revision) concordance, with 95% intervals (queries as clusters)."
       filename={filename}
       header={[
         'Group',
@@ -42,6 +43,7 @@ export function ConcordanceChart({ title, groups, filename }: { title: string; g
         'Strict',
         'Strict low',
         'Strict high',
+        'Strict design effect',
         'Lenient',
         'Lenient low',
         'Lenient high',
@@ -54,6 +56,7 @@ export function ConcordanceChart({ title, groups, filename }: { title: string; g
         g.strict.rate,
         g.strict.low,
         g.strict.high,
+        g.strict.designEffect,
         g.lenient.rate,
         g.lenient.low,
         g.lenient.high,
@@ -99,6 +102,7 @@ export function ErrorRatesChart({ errors }: { errors: ErrorTableRow[] }) {
         'Confirmed rate',
         'Confirmed low',
         'Confirmed high',
+        'Confirmed design effect',
       ]}
       rows={errors.map((r) => [
         ERROR_LABELS[r.row],
@@ -110,6 +114,7 @@ export function ErrorRatesChart({ errors }: { errors: ErrorTableRow[] }) {
         r.confirmed.rate,
         r.confirmed.low,
         r.confirmed.high,
+        r.confirmed.designEffect,
       ])}
       empty={errors.every((r) => r.preliminary.n === 0) ? 'No verdict submitted yet.' : null}
       heightClass="h-72"
@@ -269,10 +274,10 @@ export function ExpertAgreementChart({ agreement }: { agreement: Agreement }) {
   });
   return (
     <ChartFrame
-      title="Each expert’s agreement with the final decision"
-      subtitle="Share of the expert’s verdicts on finalized criteria that match the final decision, with 95% intervals."
+      title="Each expert’s agreement with the final decision (leave-one-out)"
+      subtitle="Share of the expert’s verdicts matching the decision reached without them (the other experts when they agree, else the adjudication), with 95% intervals (queries as clusters)."
       filename="expert-agreement-with-final"
-      header={['Expert', 'Verdicts', 'On finalized criteria', 'Matching the final decision', 'Rate', 'Low', 'High']}
+      header={['Expert', 'Verdicts', 'With a decision without them', 'Matching it', 'Rate', 'Low', 'High', 'Design effect']}
       rows={agreement.withFinal.map((r) => [
         r.label,
         r.verdicts,
@@ -281,8 +286,9 @@ export function ExpertAgreementChart({ agreement }: { agreement: Agreement }) {
         r.agreement.rate,
         r.agreement.low,
         r.agreement.high,
+        r.agreement.designEffect,
       ])}
-      empty={agreement.withFinal.every((r) => r.agreement.n === 0) ? 'No finalized criterion yet.' : null}
+      empty={agreement.withFinal.every((r) => r.agreement.n === 0) ? 'No verdict has a decision without its expert yet.' : null}
     >
       <BarChart data={data} {...CHART_BASE} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
         <CartesianGrid {...GRID} />

@@ -6,6 +6,7 @@ const PURPOSE: Record<PromptTemplate['name'], string> = {
   grade: 'Grading: is one rubric item met by one response?',
   generate: 'Generation: a rubric for one query under a meta-rubric.',
   pairwise: 'Pairwise: two responses compared on adaptive criteria.',
+  verify: 'Verifiable rubric: does one response satisfy one hard constraint (yes or no)? Gates the pairwise verdict.',
 };
 
 export function PromptTemplateView({ template }: { template: PromptTemplate }) {

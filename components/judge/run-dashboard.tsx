@@ -28,13 +28,14 @@ import { Card, Notice } from '@/components/ui/page-header';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { JobStatus, JudgeErrorClass } from '@/lib/generated/prisma/enums';
 import type { RunResults } from '@/lib/judge/run-results';
+import { describeScoringProfile, parseScoringProfile } from '@/lib/meta-rubrics/scoring-profile';
 import type { RunSummary, RunTaskRow } from '@/lib/judge/run-view';
 
 const STATE_COLORS = { QUEUED: 'slate', RUNNING: 'brand', SUCCEEDED: 'green', FAILED: 'red', CANCELLED: 'amber' } as const;
 
 const SETTING_LABELS: Record<string, string> = {
   minVotes: 'Minimum votes',
-  tierWeights: 'Tier weights',
+  tierWeights: 'Tier weights (the app’s assumption)',
   includeIdeal: 'Ideal responses',
   datasetId: 'Dataset',
   queryIds: 'Query ids',
@@ -54,12 +55,19 @@ function settingValue(value: unknown): string {
   return String(value);
 }
 
-/** A run's params or scope as labelled lines (the meta-rubric version is shown by name elsewhere). */
+/**
+ * A run's params or scope as labelled lines (the meta-rubric version is shown by name elsewhere); the recorded
+ * scoring profile as one line per assumption, labelled as the app's.
+ */
 function asLines(value: unknown, datasetName: string | null = null): [string, string][] {
   if (!value || typeof value !== 'object') return [];
   return Object.entries(value as Record<string, unknown>)
     .filter(([key, item]) => item !== undefined && item !== null && key !== 'metaRubricVersionId')
-    .map(([key, item]) => [SETTING_LABELS[key] ?? key, key === 'datasetId' ? (datasetName ?? 'a deleted dataset') : settingValue(item)]);
+    .flatMap(([key, item]): [string, string][] =>
+      key === 'scoringProfile'
+        ? describeScoringProfile(parseScoringProfile(item)).map(({ label, value }) => [`${label} (the app’s assumption)`, value])
+        : [[SETTING_LABELS[key] ?? key, key === 'datasetId' ? (datasetName ?? 'a deleted dataset') : settingValue(item)]],
+    );
 }
 
 function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string | undefined; testId?: string }) {

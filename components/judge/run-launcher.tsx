@@ -3,11 +3,11 @@
 // queries, tokens and cost per endpoint (estimateRunAction) before "Start run" (startRunAction) creates the run
 // and opens its page. Field errors from either action are shown at their inputs (aria-describedby); the form
 // submits with onSubmit, so a rejected start keeps everything chosen.
-import { CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
+import { CATEGORIES } from '@/lib/vocabulary/enums';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useRef, useState, useTransition } from 'react';
 import type { z } from '@/lib/zod';
-import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
+import { CATEGORY_LABELS } from '@/components/criteria/labels';
 import { OUTPUT_MODE_LABELS, RUN_KINDS, RUN_KIND_LABELS, count, formatUsd } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,21 +20,12 @@ import type { JudgeRunKind } from '@/lib/generated/prisma/enums';
 import { estimateRunAction, startRunAction } from '@/lib/judge/actions';
 import type { RunEstimate } from '@/lib/judge/create-run';
 import type { LauncherOptions } from '@/lib/judge/launcher-options';
-import { TIER_WEIGHT_DEFAULTS, type runInputSchema } from '@/lib/judge/run-schemas';
+import type { runInputSchema } from '@/lib/judge/run-schemas';
 
 type RunFormInput = z.input<typeof runInputSchema>;
 type Errors = Record<string, string[]>;
 
-const FIELD_KEYS = new Set([
-  'endpointIds',
-  'datasetId',
-  'queryExternalIds',
-  'category',
-  'maxQueries',
-  'metaRubricVersionId',
-  'minVotes',
-  ...TIERS.map((tier) => `tierWeights.${tier}`),
-]);
+const FIELD_KEYS = new Set(['endpointIds', 'datasetId', 'queryExternalIds', 'category', 'maxQueries', 'metaRubricVersionId', 'minVotes']);
 
 const checkboxClasses = 'mt-0.5 h-4 w-4 rounded border-slate-300 accent-brand-600';
 
@@ -57,10 +48,7 @@ function readInput(data: FormData, kind: JudgeRunKind): RunFormInput {
       kind,
       ...scope,
       includeIdeal: data.get('includeIdeal') === 'on',
-      tierWeights: Object.fromEntries(TIERS.map((tier) => [tier, text(data, `tierWeights.${tier}`) ?? ''])) as Record<
-        (typeof TIERS)[number],
-        string
-      >,
+      metaRubricVersionId: text(data, 'metaRubricVersionId'),
     };
   }
   const metaRubricVersionId = text(data, 'metaRubricVersionId') ?? '';
@@ -274,27 +262,20 @@ export function RunLauncher({
           ) : null}
           {kind === 'GRADE' ? (
             <>
-              <fieldset className="sm:col-span-2">
-                <legend className="mb-1 text-sm font-medium text-slate-700">Tier weights of the tiered score</legend>
-                <p className="mb-2 text-xs text-slate-500">
-                  The run page shows HealthBench’s score and this tiered score side by side; red lines veto the tiered score.
-                </p>
-                <div className="grid gap-3 sm:grid-cols-4">
-                  {TIERS.map((tier) => (
-                    <TextField
-                      key={tier}
-                      label={TIER_LABELS[tier].label}
-                      name={`tierWeights.${tier}`}
-                      type="number"
-                      min={0}
-                      step="0.5"
-                      defaultValue={String(TIER_WEIGHT_DEFAULTS[tier])}
-                      inputMode="decimal"
-                      errors={errors[`tierWeights.${tier}`]}
-                    />
-                  ))}
-                </div>
-              </fieldset>
+              <SelectField
+                label="Scoring profile of the tiered score"
+                name="metaRubricVersionId"
+                defaultValue=""
+                errors={errors.metaRubricVersionId}
+                hint="Tier weights, pitfalls and the red-line veto are the app’s assumptions, kept in a meta-rubric version’s scoring profile and recorded on the run. The run page shows HealthBench’s score beside the tiered score."
+              >
+                <option value="">The app’s default profile</option>
+                {options.metaRubricVersions.map((version) => (
+                  <option key={version.id} value={version.id}>
+                    {version.label} ({version.status.toLowerCase()})
+                  </option>
+                ))}
+              </SelectField>
               <label className="flex items-start gap-2 text-sm text-slate-700 sm:col-span-2">
                 <input type="checkbox" name="includeIdeal" className={checkboxClasses} />
                 Also grade the ideal (reference) responses

@@ -3,6 +3,7 @@
 // pair's winner in both presented orders and the position consistency rate.
 import { TIERS } from '@/lib/vocabulary/enums';
 import Link from 'next/link';
+import { intervalDetail } from '@/components/ui/format';
 import { STATUS_LABELS as CRITERION_STATUS_LABELS, type CriterionStatus, TIER_LABELS, formatPoints } from '@/components/criteria/labels';
 import { CHOICE_LABELS, count, formatScore } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
@@ -17,7 +18,9 @@ function Headline({ label, value, hint, testId }: { label: string; value: string
       <dd className="text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
         {value}
       </dd>
-      <dd className="text-xs text-slate-500">{hint}</dd>
+      <dd className="text-xs text-slate-500" data-testid={`${testId}-detail`}>
+        {hint}
+      </dd>
     </div>
   );
 }
@@ -32,7 +35,8 @@ function Shown({ shown, total, what }: { shown: number; total: number; what: str
 }
 
 function GradeView({ results }: { results: GradeResults }) {
-  const weights = TIERS.map((tier) => `${TIER_LABELS[tier].label.toLowerCase()} ${results.weights[tier]}`).join(', ');
+  const weights = TIERS.map((tier) => `${TIER_LABELS[tier].label.toLowerCase()} ${results.profile.tierWeights[tier]}`).join(', ');
+  const pitfalls = results.profile.pitfalls === 'subtract' ? 'met pitfalls subtract' : 'share of pitfalls avoided';
   return (
     <>
       <dl className="mb-4 grid gap-3 sm:grid-cols-3">
@@ -42,7 +46,12 @@ function GradeView({ results }: { results: GradeResults }) {
           hint="mean over responses, clipped to [0, 1]"
           testId="mean-healthbench"
         />
-        <Headline label="Tiered score" value={formatScore(results.meanTiered)} hint={`mean; weights ${weights}`} testId="mean-tiered" />
+        <Headline
+          label="Tiered score"
+          value={formatScore(results.meanTiered)}
+          hint={`mean, clipped to [0, 1]; the app’s assumptions${results.profileRecorded ? '' : ' (run from before scoring profiles)'}: weights ${weights}; ${pitfalls}`}
+          testId="mean-tiered"
+        />
         <Headline
           label="Responses scored"
           value={count(results.scored)}
@@ -173,7 +182,8 @@ function GenerateView({ results, datasetId }: { results: GenerateResults; datase
 }
 
 function PairwiseView({ results }: { results: PairwiseResults }) {
-  const rate = results.judgedBoth > 0 ? `${Math.round((results.consistent / results.judgedBoth) * 100)}%` : '—';
+  const { consistency } = results;
+  const rate = consistency.n > 0 ? `${Math.round(consistency.rate * 100)}%` : '—';
   const winner = (choice: string | null, callId: number | null) =>
     choice === null ? (
       <span className="text-slate-400">pending</span>
@@ -190,12 +200,13 @@ function PairwiseView({ results }: { results: PairwiseResults }) {
         <Headline
           label="Position consistency"
           value={rate}
-          hint={`${count(results.consistent)} of ${count(results.judgedBoth)} pairs get the same winner in both orders`}
+          hint={`${count(consistency.count)} of ${count(consistency.n)} pairs get the same winner in both orders${consistency.n > 0 ? ` · ${intervalDetail(consistency)}` : ''}`}
           testId="position-consistency"
         />
       </dl>
       <p className="mb-2 text-xs text-slate-500">
-        Winners are named in the pair’s own terms (A, B), whichever response the judge saw first.
+        Winners are named in the pair’s own terms (A, B), whichever response the judge saw first. A response that fails a verifiable rubric
+        of the scoring profile the other meets loses the pair (judged rubrics once every yes/no call has answered).
       </p>
       {results.pairs.length === 0 ? (
         <p className="text-sm text-slate-500">No comparison yet.</p>
@@ -212,6 +223,7 @@ function PairwiseView({ results }: { results: PairwiseResults }) {
                 <Th>Winner, A shown first</Th>
                 <Th>Winner, B shown first</Th>
                 <Th>Consistent</Th>
+                <Th>Veto</Th>
               </>
             }
           >
@@ -225,6 +237,7 @@ function PairwiseView({ results }: { results: PairwiseResults }) {
                 <Td>
                   {pair.consistent === null ? '—' : pair.consistent ? <Badge tone="green">Yes</Badge> : <Badge tone="amber">No</Badge>}
                 </Td>
+                <Td className="text-xs">{pair.vetoReason ?? '—'}</Td>
               </tr>
             ))}
           </SimpleTable>

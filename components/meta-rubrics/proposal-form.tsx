@@ -1,6 +1,6 @@
 'use client';
 // Writes or revises a proposal: a title, a rationale, an ordered list of changes to the base version (add,
-// edit, remove or reorder principles; change the generation rules) and the evidence behind it. The server
+// edit, remove or reorder principles; change the generation rules or the scoring profile) and the evidence behind it. The server
 // checks everything again; its field errors come back per change (`changes.1`) and per evidence item. A
 // revision that lost a race with another save keeps this draft on screen and shows what is stored.
 import { useRouter } from 'next/navigation';
@@ -41,13 +41,16 @@ const OP_LABELS: Record<ProposalChange['op'], string> = {
   remove: 'Remove a principle',
   reorder: 'Reorder the principles',
   rule: 'Change the generation rules',
+  scoring: 'Change the scoring profile (the app’s assumptions)',
 };
 
-/** A change as the form edits it: rules are edited as JSON text until submitted. */
-type DraftChange = ProposalChange | { op: 'rule'; rulesText: string };
+/** A change as the form edits it: rules and the scoring profile are edited as JSON text until submitted. */
+type DraftChange = ProposalChange | { op: 'rule'; rulesText: string } | { op: 'scoring'; profileText: string };
 
 function toDraft(change: ProposalChange): DraftChange {
-  return change.op === 'rule' ? { op: 'rule', rulesText: JSON.stringify(change.rules, null, 2) } : change;
+  if (change.op === 'rule') return { op: 'rule', rulesText: JSON.stringify(change.rules, null, 2) };
+  if (change.op === 'scoring') return { op: 'scoring', profileText: JSON.stringify(change.profile, null, 2) };
+  return change;
 }
 
 const evidenceKey = (item: { criterionId: number; verdictId?: number | null }) => `${item.criterionId}:${item.verdictId ?? ''}`;
@@ -109,7 +112,9 @@ export function ProposalForm({
             ? { op: 'remove', principleId: first?.id ?? '' }
             : nextOp === 'reorder'
               ? { op: 'reorder', order: base.principles.map((principle) => principle.id) }
-              : { op: 'rule', rulesText: JSON.stringify(base.generationRules, null, 2) };
+              : nextOp === 'scoring'
+                ? { op: 'scoring', profileText: JSON.stringify(base.scoringProfile, null, 2) }
+                : { op: 'rule', rulesText: JSON.stringify(base.generationRules, null, 2) };
     setChanges((current) => [...current, change]);
   };
   const replace = (index: number, change: DraftChange) => setChanges((current) => current.map((c, i) => (i === index ? change : c)));
@@ -138,6 +143,12 @@ export function ProposalForm({
             parsedChanges.push({ op: 'rule', rules: JSON.parse(change.rulesText) });
           } catch {
             localErrors[`changes.${index}`] = ['The rules are not valid JSON'];
+          }
+        } else if (change.op === 'scoring' && 'profileText' in change) {
+          try {
+            parsedChanges.push({ op: 'scoring', profile: JSON.parse(change.profileText) });
+          } catch {
+            localErrors[`changes.${index}`] = ['The scoring profile is not valid JSON'];
           }
         } else parsedChanges.push(change as ProposalChange);
       });
@@ -334,6 +345,25 @@ export function ProposalForm({
                   rows={14}
                   value={change.rulesText}
                   onChange={(e) => replace(index, { op: 'rule', rulesText: e.target.value })}
+                />
+              </div>
+            ) : null}
+            {change.op === 'scoring' && 'profileText' in change ? (
+              <div className="text-sm">
+                <label htmlFor={`change-${index}-scoring`} className="mb-1 block font-medium text-slate-700">
+                  Scoring profile (JSON)
+                </label>
+                <p id={`change-${index}-scoring-hint`} className="mb-1 text-xs text-slate-500">
+                  The app’s assumptions, not a benchmark’s published method: tierWeights; pitfalls “subtract” or “avoidedShare”;
+                  redLineVeto; pairwise weights, tieBand and veto “byWeightClass” or “anyHardFlaw” (docs/statistics.md).
+                </p>
+                <textarea
+                  id={`change-${index}-scoring`}
+                  aria-describedby={`change-${index}-scoring-hint`}
+                  className={`${inputClasses} font-mono text-xs`}
+                  rows={16}
+                  value={change.profileText}
+                  onChange={(e) => replace(index, { op: 'scoring', profileText: e.target.value })}
                 />
               </div>
             ) : null}

@@ -1,9 +1,10 @@
 // A meta-rubric version rendered for reading: its principles (tiers, weight guidance, hard constraint,
-// examples) and its generation rules.
+// examples), its generation rules and its scoring profile (the app's assumptions, labelled so).
 import { TIERS } from '@/lib/vocabulary/enums';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/page-header';
 import type { VersionContent } from '@/lib/meta-rubrics/apply-changes';
+import { describeScoringProfile } from '@/lib/meta-rubrics/scoring-profile';
 import type { Principle } from '@/lib/meta-rubrics/schemas';
 
 export function PrincipleBody({ principle }: { principle: Principle }) {
@@ -105,6 +106,29 @@ export function VersionView({ content }: { content: VersionContent }) {
       <Card title="Generation rules">
         <GenerationRulesView rules={content.generationRules} />
       </Card>
+      <Card title="Scoring profile">
+        <ScoringProfileView profile={content.scoringProfile} />
+      </Card>
+    </div>
+  );
+}
+
+/** The version's scoring constants, each labelled as this app's assumption (docs/statistics.md "Scoring"). */
+export function ScoringProfileView({ profile }: { profile: VersionContent['scoringProfile'] }) {
+  return (
+    <div className="space-y-2 text-sm" data-testid="scoring-profile">
+      <p className="text-slate-600">
+        These are this app’s assumptions, not QuarkMedBench’s or OpenRS’s published method. Change them through a proposal; every judge run
+        records the profile it used.
+      </p>
+      <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+        {describeScoringProfile(profile).map(({ label, value }) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-700">{label} (assumption)</dt>
+            <dd className="text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
     </div>
   );
 }

@@ -16,7 +16,7 @@ import {
   YAxis,
   ZAxis,
 } from 'recharts';
-import { chartRate, fixed, interval, pct, percentValue } from '@/components/ui/format';
+import { chartRate, fixed, intervalDetail, pct, percentValue } from '@/components/ui/format';
 import { CATEGORY_LABELS } from '@/components/criteria/labels';
 import { CLASS_LABELS } from '@/components/pairwise/labels';
 import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, LEGEND, SLATE, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
@@ -43,7 +43,9 @@ function Stat({ label, value, detail, testId }: { label: string; value: string; 
         <span className="text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
           {value}
         </span>
-        <span className="mt-0.5 block text-xs text-slate-500">{detail}</span>
+        <span className="mt-0.5 block text-xs text-slate-500" data-testid={`${testId}-detail`}>
+          {detail}
+        </span>
       </dd>
     </div>
   );
@@ -51,8 +53,7 @@ function Stat({ label, value, detail, testId }: { label: string; value: string; 
 
 const rateValue = (rate: Rate) => pct(rate.rate);
 /** The count behind a rate, or why it is undefined. */
-const rateDetail = (rate: Rate, what: string) =>
-  rate.n === 0 ? `no ${what} yet` : `${rate.count} of ${rate.n} · 95% CI ${interval(rate)}`;
+const rateDetail = (rate: Rate, what: string) => (rate.n === 0 ? `no ${what} yet` : `${rate.count} of ${rate.n} · ${intervalDetail(rate)}`);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function GroupChart({
@@ -83,7 +84,7 @@ function GroupChart({
   return (
     <ChartFrame
       title={title}
-      subtitle="Human–judge agreement with and without ties, and the judge’s position consistency, with Wilson 95% intervals."
+      subtitle="Human–judge agreement with and without ties, and the judge’s position consistency, with 95% intervals (queries as clusters)."
       filename={filename}
       header={[
         'Group',
@@ -92,6 +93,7 @@ function GroupChart({
         'Agreement with ties',
         'With ties low',
         'With ties high',
+        'With ties design effect',
         'Votes without ties',
         'Agreement without ties',
         'Without ties low',
@@ -100,6 +102,7 @@ function GroupChart({
         'Position consistency',
         'Consistency low',
         'Consistency high',
+        'Consistency design effect',
       ]}
       rows={groups.map((g) => [
         labels[g.key] ?? g.key,
@@ -108,6 +111,7 @@ function GroupChart({
         g.withTies.rate,
         g.withTies.low,
         g.withTies.high,
+        g.withTies.designEffect,
         g.withoutTies.n,
         g.withoutTies.rate,
         g.withoutTies.low,
@@ -116,6 +120,7 @@ function GroupChart({
         g.positionConsistency.rate,
         g.positionConsistency.low,
         g.positionConsistency.high,
+        g.positionConsistency.designEffect,
       ])}
       empty={groups.length === 0 ? 'No pairs yet.' : null}
     >
@@ -223,8 +228,28 @@ function RejectedCriteriaChart({ analytics }: { analytics: PairwiseAnalytics }) 
       title="The judge’s criteria reviewers reject most"
       subtitle="Marks of disagree and not relevant per criterion title (titles compared case-insensitively), the 15 most rejected."
       filename="pairwise-rejected-criteria"
-      header={['Criterion', 'Marks', 'Agree', 'Disagree', 'Not relevant', 'Rejected rate', 'Rejected low', 'Rejected high']}
-      rows={rows.map((r) => [r.title, r.marks, r.agree, r.disagree, r.notRelevant, r.rejected.rate, r.rejected.low, r.rejected.high])}
+      header={[
+        'Criterion',
+        'Marks',
+        'Agree',
+        'Disagree',
+        'Not relevant',
+        'Rejected rate',
+        'Rejected low',
+        'Rejected high',
+        'Design effect (queries)',
+      ]}
+      rows={rows.map((r) => [
+        r.title,
+        r.marks,
+        r.agree,
+        r.disagree,
+        r.notRelevant,
+        r.rejected.rate,
+        r.rejected.low,
+        r.rejected.high,
+        r.rejected.designEffect,
+      ])}
       empty={rows.length === 0 ? 'No criterion of the judge has been rejected yet.' : null}
       heightClass="h-80"
     >
@@ -264,9 +289,19 @@ export function PairwiseAnalyticsView({ analytics }: { analytics: PairwiseAnalyt
         />
         <Stat label="Cohen’s kappa (3 classes)" value={fixed(humanJudge.kappa)} detail={`over ${humanJudge.votes} votes`} testId="kappa" />
         <Stat
+          label="Reviewer–reviewer Krippendorff’s α"
+          value={fixed(reviewerReviewer.alphaNominal)}
+          detail={
+            reviewerReviewer.units === 0
+              ? 'no pair reviewed twice yet'
+              : `nominal (A / tie / B) over ${plural(reviewerReviewer.units, 'pair')} reviewed twice or more; ordinal (5-point) ${fixed(reviewerReviewer.alphaOrdinal)}`
+          }
+          testId="reviewer-alpha"
+        />
+        <Stat
           label="Reviewer–reviewer agreement"
           value={rateValue(reviewerReviewer.withTies)}
-          detail={`${rateDetail(reviewerReviewer.withTies, 'pairs reviewed twice')} · κ ${fixed(reviewerReviewer.kappa)}`}
+          detail={rateDetail(reviewerReviewer.withTies, 'pairs reviewed twice')}
           testId="reviewer-agreement"
         />
         <Stat
@@ -300,6 +335,10 @@ export function PairwiseAnalyticsView({ analytics }: { analytics: PairwiseAnalyt
         <GroupChart title="By category" groups={analytics.byCategory} filename="pairwise-by-category" labels={CATEGORY_LABELS} />
         <GroupChart title="By meta-rubric version" groups={analytics.byVersion} filename="pairwise-by-meta-rubric-version" />
       </div>
+      <p className="text-xs text-slate-500" data-testid="multiplicity-note">
+        Across the groups of these breakdowns, some 95% intervals will exclude the overall figure by chance alone (about one group in twenty
+        when nothing differs): treat a single outlier as a lead to check, not a finding.
+      </p>
       <RejectedCriteriaChart analytics={analytics} />
     </div>
   );

@@ -1,19 +1,74 @@
-// A release's figures (the preview, or the frozen manifest): what is in, what is left out and why, and how
-// far the experts agreed, with every number downloadable as CSV.
+// A release's figures (the preview, or the frozen manifest): the concordance of the audited criteria before
+// the rules, what is in and what it is made of, what is left out and why, and how far the experts agreed, with
+// every number downloadable as CSV. Manifests frozen before issue 20 keep their own labels.
 import { DECISION_LABELS } from '@/components/audit/campaign-labels';
 import { CATEGORY_LABELS } from '@/components/criteria/labels';
 import { type DistributionEntry, DistributionChart } from '@/components/datasets/distribution-chart';
 import { CsvDownloadLink } from '@/components/ui/csv-download-link';
 import { Facts } from '@/components/ui/facts';
 import { fixed, pct } from '@/components/ui/format';
+import { isLegacyFigures, type Proportion, type StoredReleaseFigures as Figures } from '@/lib/releases/figures';
 import { TIER_NAMES } from '@/lib/vocabulary/labels';
-import type { ReleaseFigures as Figures } from '@/lib/releases/summarize-candidates';
 
 const COLORS = ['#2f6fde', '#0f766e', '#b45309', '#7c3aed', '#be123c', '#475569', '#0891b2', '#65a30d', '#c2410c', '#4f46e5'];
 const DECISION_NAMES = Object.fromEntries(Object.entries(DECISION_LABELS).map(([key, value]) => [key, value.label]));
 const PROVENANCE_LABELS: Record<string, string> = { UNANIMOUS: 'Unanimous', ADJUDICATED: 'Adjudicated' };
 
 const span = (interval: [number, number] | null) => (interval ? ` (95% CI ${pct(interval[0])}–${pct(interval[1])})` : '');
+/** The clustered interval with its design effect, then the plain Wilson interval, labelled as secondary. */
+const clustered = (p: Proportion) =>
+  p.interval
+    ? ` (95% CI ${pct(p.interval[0])}–${pct(p.interval[1])}, design effect ${fixed(p.designEffect, 2)} over ${p.clusters} queries; plain Wilson ${p.plainInterval ? `${pct(p.plainInterval[0])}–${pct(p.plainInterval[1])}` : '—'})`
+    : '';
+const bounds = (range: [number, number] | null) => (range ? `${pct(range[0])}–${pct(range[1])}` : '—');
+
+/** The agreement lines of the facts and the CSV, for the current manifest shape or the legacy one. */
+function agreementFacts(figures: Figures): { facts: [string, string][]; rows: (string | number | null)[][] } {
+  if (isLegacyFigures(figures)) {
+    return {
+      facts: [
+        [
+          'Unanimous share (released set; called “concordance” when frozen)',
+          `${pct(figures.concordance.rate)}${span(figures.concordance.interval)}`,
+        ],
+        ['Accepted as written (released set)', `${pct(figures.accepted.rate)}${span(figures.accepted.interval)}`],
+      ],
+      rows: [
+        ['released set', 'unanimous share', figures.concordance.rate],
+        ['released set', 'accepted as written', figures.accepted.rate],
+      ],
+    };
+  }
+  const { concordance: c, releasedComposition: r } = figures;
+  const undecided = c.unresolved + c.awaiting;
+  return {
+    facts: [
+      [
+        'Strict concordance (audited, before the rules)',
+        `${pct(c.strict.rate)} of ${c.finalized} with a final decision${clustered(c.strict)}`,
+      ],
+      ['Lenient concordance (audited, before the rules)', `${pct(c.lenient.rate)}${clustered(c.lenient)}`],
+      [
+        'Concordance bounds',
+        undecided === 0
+          ? 'no audited criterion undecided'
+          : `strict ${bounds(c.bounds.strict)}, lenient ${bounds(c.bounds.lenient)} if the ${c.unresolved} unresolved and ${c.awaiting} awaiting all fail / all pass`,
+      ],
+      ['Unanimous share (released set)', `${pct(r.unanimous.rate)}${clustered(r.unanimous)}`],
+      ['Accepted as written (released set)', `${pct(r.accepted.rate)}${clustered(r.accepted)}`],
+    ],
+    rows: [
+      ['concordance', 'strict', c.strict.rate],
+      ['concordance', 'strict design effect', c.strict.designEffect],
+      ['concordance', 'lenient', c.lenient.rate],
+      ['concordance', 'finalized', c.finalized],
+      ['concordance', 'unresolved', c.unresolved],
+      ['concordance', 'awaiting', c.awaiting],
+      ['released set', 'unanimous share', r.unanimous.rate],
+      ['released set', 'accepted as written', r.accepted.rate],
+    ],
+  };
+}
 
 function entries(record: Record<string, number>, labels: Record<string, string> = {}): DistributionEntry[] {
   return Object.entries(record)
@@ -28,6 +83,7 @@ export function ReleaseFigures({ figures, filename }: { figures: Figures; filena
     value: e.count,
     color: COLORS[index % COLORS.length] ?? '#64748b',
   }));
+  const agreement = agreementFacts(figures);
   const rows: (string | number | null)[][] = [
     ['total', 'criteria', figures.criteria],
     ['total', 'queries', figures.queries],
@@ -38,8 +94,7 @@ export function ReleaseFigures({ figures, filename }: { figures: Figures; filena
     ...Object.entries(figures.byDecision).map(([k, n]) => ['final decision', k, n]),
     ...Object.entries(figures.byProvenance).map(([k, n]) => ['provenance', k, n]),
     ...figures.excluded.map((e) => ['excluded', e.label, e.count]),
-    ['agreement', 'concordance (unanimous share)', figures.concordance.rate],
-    ['agreement', 'accepted as written', figures.accepted.rate],
+    ...agreement.rows,
     ['agreement', 'mean per-criterion agreement', figures.meanAgreement.mean],
     ['agreement', "Fleiss' kappa", figures.fleissKappa.kappa],
   ];
@@ -51,8 +106,7 @@ export function ReleaseFigures({ figures, filename }: { figures: Figures; filena
             ['Criteria included', <strong key="c">{figures.criteria.toLocaleString('en')}</strong>],
             ['Queries', figures.queries.toLocaleString('en')],
             ['Left out', (figures.candidates - figures.criteria).toLocaleString('en')],
-            ['Concordance', `${pct(figures.concordance.rate)} unanimous${span(figures.concordance.interval)}`],
-            ['Accepted as written', `${pct(figures.accepted.rate)}${span(figures.accepted.interval)}`],
+            ...agreement.facts,
             [
               'Mean agreement',
               `${pct(figures.meanAgreement.mean)}${span(figures.meanAgreement.interval)} over ${figures.meanAgreement.n} criteria`,
@@ -61,7 +115,7 @@ export function ReleaseFigures({ figures, filename }: { figures: Figures; filena
               "Fleiss' kappa",
               figures.fleissKappa.kappa === null || !Number.isFinite(figures.fleissKappa.kappa)
                 ? fixed(figures.fleissKappa.kappa)
-                : `${fixed(figures.fleissKappa.kappa)} (${figures.fleissKappa.subjects} criteria × ${figures.fleissKappa.raters} verdicts)`,
+                : `${fixed(figures.fleissKappa.kappa)} (only the ${figures.fleissKappa.subjects} of ${figures.meanAgreement.n} included criteria with exactly ${figures.fleissKappa.raters} verdicts)`,
             ],
           ]}
         />

@@ -1,7 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { chartRate, fixed, interval, pct, percentValue, tableCell } from '@/components/ui/format';
+import {
+  chartRate,
+  designEffect,
+  fixed,
+  interval,
+  intervalDetail,
+  pct,
+  percentValue,
+  plainInterval,
+  tableCell,
+} from '@/components/ui/format';
 
-const empty = { rate: Number.NaN, low: Number.NaN, high: Number.NaN, count: 0, n: 0 };
+const empty = {
+  rate: Number.NaN,
+  low: Number.NaN,
+  high: Number.NaN,
+  count: 0,
+  n: 0,
+  clusters: 0,
+  designEffect: Number.NaN,
+  effectiveN: 0,
+  plain: [Number.NaN, Number.NaN] as [number, number],
+};
 
 describe('figures', () => {
   it('reads "—" for every kind of undefined statistic, never NaN, Infinity, null or 0', () => {
@@ -13,6 +33,9 @@ describe('figures', () => {
     }
     expect(interval(empty)).toBe('—');
     expect(chartRate(empty)).toEqual({ value: null, error: [0, 0] });
+    expect(designEffect(empty)).toBe('—');
+    expect(plainInterval(empty)).toBe('—');
+    expect(intervalDetail(empty)).toBe('—');
   });
 
   it('formats defined figures', () => {
@@ -24,5 +47,17 @@ describe('figures', () => {
     expect(tableCell(0.916666)).toBe('0.917');
     expect(tableCell(1200)).toBe('1,200');
     expect(tableCell('Wellness & health')).toBe('Wellness & health');
+    const rate = {
+      ...empty,
+      rate: 0.6,
+      low: 0.5,
+      high: 0.75,
+      count: 6,
+      n: 10,
+      clusters: 3,
+      designEffect: 1.5,
+      plain: [0.55, 0.7] as [number, number],
+    };
+    expect(intervalDetail(rate)).toBe('95% CI 50.0%–75.0% (design effect 1.50 over 3 queries; plain Wilson 55.0%–70.0%)');
   });
 });

@@ -28,6 +28,25 @@ export function interval(rate: Pick<Rate, 'low' | 'high'>): string {
   return defined(rate.low) && defined(rate.high) ? `${pct(rate.low)}–${pct(rate.high)}` : UNDEFINED_FIGURE;
 }
 
+/** Design effect over its clusters: what the query clustering did to the interval. */
+export function designEffect(rate: Pick<Rate, 'designEffect' | 'clusters'>): string {
+  return defined(rate.designEffect)
+    ? `design effect ${fixed(rate.designEffect, 2)} over ${rate.clusters} ${rate.clusters === 1 ? 'query' : 'queries'}`
+    : UNDEFINED_FIGURE;
+}
+
+/** Secondary: the Wilson interval as if every unit were independent, labelled so. */
+export function plainInterval(rate: Pick<Rate, 'plain'>): string {
+  return defined(rate.plain[0]) && defined(rate.plain[1]) ? `plain Wilson ${pct(rate.plain[0])}–${pct(rate.plain[1])}` : UNDEFINED_FIGURE;
+}
+
+/** The headline interval with its design effect beside it and the plain Wilson interval after it. */
+export function intervalDetail(rate: Rate): string {
+  return defined(rate.low) && defined(rate.high)
+    ? `95% CI ${interval(rate)} (${designEffect(rate)}; ${plainInterval(rate)})`
+    : UNDEFINED_FIGURE;
+}
+
 /** For a chart: the rate in percent and its asymmetric error bar [below, above]. NaN rates are null (no bar). */
 export function chartRate(rate: Rate): { value: number | null; error: [number, number] } {
   if (!defined(rate.rate) || !defined(rate.low) || !defined(rate.high)) return { value: null, error: [0, 0] };

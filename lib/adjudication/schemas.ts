@@ -3,7 +3,6 @@
 // comparison with the original text through goldTextErrors).
 import { DECISIONS, DIMENSIONS, WEIGHT_DIRECTIONS } from '@/lib/vocabulary/enums';
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 import { revisionSchema } from '@/lib/audit/schemas';
 import { dbId, dbInt } from '@/lib/http/db-id';
 import { PROPOSAL_FILTERS } from '@/lib/missing-criteria/schemas';

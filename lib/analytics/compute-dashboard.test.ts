@@ -11,13 +11,17 @@ import { createCampaignSchema, verdictDraftSchema } from '@/lib/audit/schemas';
 import { saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
 import { prisma } from '@/lib/db';
 import { seedDemo } from '@/lib/seed/seed-demo';
-import { cohenKappa, fleissKappa, krippendorffAlpha, wilsonInterval } from '@/lib/stats';
+import { clusterWilsonInterval, cohenKappa, fleissKappa, krippendorffAlpha, wilsonInterval } from '@/lib/stats';
 
 let campaignId: number;
 let experts: string[];
 
-/** A deterministic decision per (expert, criterion): most criteria unanimous (of every kind), some disputed. */
-function decisionFor(expertIndex: number, criterionId: number): DecisionValue {
+/**
+ * A deterministic decision per (expert, criterion): most criteria unanimous (of every kind), some disputed. The
+ * first query each expert claims is accepted throughout, so queries differ and the intervals' clustering shows.
+ */
+function decisionFor(expertIndex: number, criterionId: number, query: number): DecisionValue {
+  if (query === 0) return 'ACCEPT';
   switch (criterionId % 6) {
     case 0:
     case 1:
@@ -59,7 +63,7 @@ beforeAll(async () => {
       const view = await getExpertAssignment({ assignmentId: claim.assignmentId, expertId });
       if (!view) throw new Error('no assignment');
       for (const criterion of view.criteria) {
-        const decision = decisionFor(index, criterion.id);
+        const decision = decisionFor(index, criterion.id, q);
         const fields =
           decision === 'ACCEPT'
             ? {}
@@ -89,7 +93,8 @@ async function independentTruth() {
     orderBy: { id: 'asc' },
   });
   const adjudications = await prisma.adjudication.findMany({ where: { campaignId } });
-  const criteria = await prisma.campaignCriterion.findMany({ where: { campaignId }, select: { criterionId: true } });
+  const criteria = await prisma.campaignCriterion.findMany({ where: { campaignId }, select: { criterionId: true, queryId: true } });
+  const queryOf = new Map(criteria.map((c) => [c.criterionId, c.queryId]));
   const byCriterion = new Map<number, typeof verdicts>(criteria.map((c) => [c.criterionId, []]));
   for (const verdict of verdicts) byCriterion.get(verdict.criterionId)?.push(verdict);
   const final = new Map<number, { decision: string | null; provenance: string }>();
@@ -101,7 +106,19 @@ async function independentTruth() {
     else if (gold) final.set(criterionId, { decision: gold.goldDecision, provenance: 'ADJUDICATED' });
     else final.set(criterionId, { decision: null, provenance: complete ? 'UNRESOLVED' : 'AWAITING' });
   }
-  return { verdicts, byCriterion, final };
+  return { verdicts, byCriterion, final, queryOf, adjudications };
+}
+
+/** The clusters (one per query) of a proportion over criteria: successes and trials per query. */
+function perQuery(items: { queryId: number; success: boolean }[]): { successes: number; trials: number }[] {
+  const byQuery = new Map<number, { successes: number; trials: number }>();
+  for (const { queryId, success } of items) {
+    const cluster = byQuery.get(queryId) ?? { successes: 0, trials: 0 };
+    cluster.trials += 1;
+    cluster.successes += success ? 1 : 0;
+    byQuery.set(queryId, cluster);
+  }
+  return [...byQuery.values()];
 }
 
 describe('computeDashboard', () => {
@@ -124,7 +141,7 @@ describe('computeDashboard', () => {
           },
         });
       }
-      const { verdicts, byCriterion, final } = await independentTruth();
+      const { verdicts, byCriterion, final, queryOf, adjudications } = await independentTruth();
       const dashboard = await computeDashboard({ campaignId });
       const finals = [...final.values()].filter((f) => f.decision !== null);
       const accepted = finals.filter((f) => f.decision === 'ACCEPT').length;
@@ -142,7 +159,26 @@ describe('computeDashboard', () => {
       expect(new Set(finals.map((f) => f.decision))).toEqual(new Set(['ACCEPT', 'REVISE_MINOR', 'REJECT']));
       expect(dashboard.totals.strict.count).toBe(accepted);
       expect(dashboard.totals.lenient.count).toBe(lenient);
-      expect([dashboard.totals.strict.low, dashboard.totals.strict.high]).toEqual(wilsonInterval(accepted, finals.length));
+      // The interval treats each query's criteria as a cluster; the plain Wilson interval is the secondary figure.
+      const strictList = perQuery(
+        [...final.entries()]
+          .filter(([, f]) => f.decision !== null)
+          .map(([criterionId, f]) => ({ queryId: queryOf.get(criterionId) as number, success: f.decision === 'ACCEPT' })),
+      );
+      const strictClusters = clusterWilsonInterval(strictList);
+      expect(dashboard.totals.strict.low).toBeCloseTo(strictClusters.lower, 12);
+      expect(dashboard.totals.strict.high).toBeCloseTo(strictClusters.upper, 12);
+      expect(dashboard.totals.strict.designEffect).toBeCloseTo(strictClusters.designEffect, 12);
+      expect(dashboard.totals.strict.clusters).toBe(strictList.length);
+      expect(strictList.length).toBeGreaterThan(1);
+      // The fixture's queries differ enough that clustering widens the interval (else this proves nothing).
+      expect(strictClusters.designEffect).toBeGreaterThan(1);
+      expect(dashboard.totals.strict.plain).toEqual(wilsonInterval(accepted, finals.length));
+      // Bounds: every undecided criterion rejected, or accepted.
+      const undecided = count('UNRESOLVED') + count('AWAITING');
+      expect(dashboard.totals.bounds.strict[0]).toBeCloseTo(accepted / (finals.length + undecided), 12);
+      expect(dashboard.totals.bounds.strict[1]).toBeCloseTo((accepted + undecided) / (finals.length + undecided), 12);
+      expect(dashboard.totals.bounds.lenient[1]).toBeCloseTo((lenient + undecided) / (finals.length + undecided), 12);
       if (stage === 'after') expect(dashboard.totals.adjudicated).toBe(1);
 
       // Preliminary error flags: criteria any expert flagged.
@@ -163,6 +199,18 @@ describe('computeDashboard', () => {
       expect(errors.CORRECTNESS?.confirmed.count).toBe(confirmed('CORRECTNESS'));
       expect(errors.WEIGHT?.confirmed.count).toBe(confirmed('WEIGHT'));
       expect(errors.WEIGHT_UNDER?.confirmed.count).toBe(stage === 'after' ? 1 : 0);
+      const relevance = clusterWilsonInterval(
+        perQuery(
+          [...byCriterion.entries()]
+            .filter(([, list]) => list.length > 0)
+            .map(([criterionId, list]) => ({
+              queryId: queryOf.get(criterionId) as number,
+              success: list.some((v) => v.dimensions.includes('RELEVANCE' as never)),
+            })),
+        ),
+      );
+      expect(errors.RELEVANCE?.preliminary.low).toBeCloseTo(relevance.lower, 12);
+      expect(errors.RELEVANCE?.preliminary.designEffect).toBeCloseTo(relevance.designEffect, 12);
 
       // Agreement: Fleiss over the criteria with three verdicts, alpha over all with two or more.
       const complete = [...byCriterion.values()].filter((list) => list.length === 3);
@@ -185,14 +233,28 @@ describe('computeDashboard', () => {
       expect(pair?.n).toBe(shared.length);
       expect(pair?.kappa).toBeCloseTo(kappa.kappa, 10);
 
-      // Each expert's agreement with the final decision.
+      // Each expert's leave-one-out agreement: against the decision without their verdict (the other verdicts when
+      // they all agree, else the adjudicated decision), on complete criteria (k = 3 here: the campaign is open).
+      let compared = 0;
       for (const expert of experts) {
-        const mine = verdicts.filter((v) => v.expertId === expert && final.get(v.criterionId)?.decision);
-        const agrees = mine.filter((v) => v.decision === final.get(v.criterionId)?.decision).length;
+        const references = verdicts.flatMap((v) => {
+          const list = byCriterion.get(v.criterionId) ?? [];
+          if (v.expertId !== expert || list.length < 3) return [];
+          const others = list.filter((other) => other.expertId !== expert).map((other) => other.decision);
+          const gold = adjudications.find((a) => a.criterionId === v.criterionId)?.goldDecision;
+          const reference = new Set(others).size === 1 ? others[0] : gold;
+          return reference ? [{ queryId: queryOf.get(v.criterionId) as number, success: v.decision === reference }] : [];
+        });
+        const expected = clusterWilsonInterval(perQuery(references));
         const row = dashboard.agreement.withFinal.find((r) => r.id === expert);
-        expect(row?.agreement.count).toBe(agrees);
-        expect(row?.agreement.n).toBe(mine.length);
+        expect(row?.agreement.count).toBe(references.filter((r) => r.success).length);
+        expect(row?.agreement.n).toBe(references.length);
+        expect(row?.agreement.low).toBeCloseTo(expected.lower, 12);
+        compared += references.length;
       }
+      // A dissenter against two agreeing experts is counted as a disagreement, not dropped (criteria % 6 = 4).
+      expect(compared).toBeGreaterThan(0);
+      expect(dashboard.agreement.withFinal.some((r) => r.agreement.count < r.agreement.n)).toBe(true);
 
       // Breakdowns add up: tiers partition the criteria.
       const tiers = dashboard.breakdowns.tier;

@@ -1,16 +1,20 @@
 // Everything the analytics dashboard shows, from counts PostgreSQL maintains on write: triggers keep the final
 // decision of every (campaign, criterion) in criterion_outcomes and append each change's signed contribution to
 // the groups (totals, breakdowns, days, experts, expert pairs, verdict tallies) to outcome_count_deltas
-// (migration analytics_maintained). Reading is one fold of the deltas into outcome_counts and one statement
-// over a few thousand group rows; Node only finishes the statistics from those counts (lib/stats).
-// No verdict row is loaded into Node.
-import { DECISIONS } from '@/lib/vocabulary/enums';
+// (migrations analytics_maintained, analytics_clusters). Reading is one fold of the deltas into outcome_counts
+// and one statement over a few thousand group rows; Node only finishes the statistics from those counts and
+// their cluster moments (lib/stats). No verdict row is loaded into Node. Definitions: docs/statistics.md.
 import type pg from 'pg';
+import { type Concordance, computeConcordance } from '@/lib/analytics/concordance';
 import type { OutcomeScope } from '@/lib/analytics/criterion-outcomes';
+import { type Rate, rateFromMoments } from '@/lib/analytics/rate';
 import { pgPool } from '@/lib/db';
 import { type JudgeAgreementSummary, summarizeJudgeAgreement } from '@/lib/judge-agreement/summarize-judge-agreement';
+import { type ClusterMoments, cohenKappaFromTable, fleissKappaFromTotals, krippendorffAlphaFromCoincidences } from '@/lib/stats';
+import { DECISIONS } from '@/lib/vocabulary/enums';
 import { CATEGORY_LABELS, RED_LINE_NAMES, TIER_NAMES } from '@/lib/vocabulary/labels';
-import { cohenKappaFromTable, fleissKappaFromTotals, krippendorffAlphaFromCoincidences, wilsonInterval } from '@/lib/stats';
+
+export type { Rate } from '@/lib/analytics/rate';
 
 export const BREAKDOWNS = [
   'dataset',
@@ -37,27 +41,13 @@ export const ERROR_ROWS = [
 ] as const;
 export type ErrorRow = (typeof ERROR_ROWS)[number];
 
-/** A proportion with its Wilson 95% interval; NaN (shown as "—") when the denominator is 0. */
-export interface Rate {
-  count: number;
-  n: number;
-  rate: number;
-  low: number;
-  high: number;
-}
-
-export interface Counts {
+/** A group's counts and its concordance (strict, lenient, bounds; lib/analytics/concordance.ts). */
+export interface Counts extends Concordance {
+  /** Criteria in scope (each once in dataset-level scopes; verdicts in the expert breakdown). */
   criteria: number;
   withVerdicts: number;
-  finalized: number;
   unanimous: number;
   adjudicated: number;
-  unresolved: number;
-  awaiting: number;
-  /** Final decision ACCEPT / criteria with a final decision. */
-  strict: Rate;
-  /** Final decision ACCEPT or REVISE_MINOR / criteria with a final decision. */
-  lenient: Rate;
 }
 
 export interface GroupCounts extends Counts {
@@ -74,17 +64,24 @@ export interface ErrorTableRow {
 }
 
 export interface Agreement {
-  /** Fleiss' kappa over the criteria with the most common number of verdicts (it needs equal raters). */
-  fleiss: { kappa: number; subjects: number; raters: number };
+  /** The lead figure: Krippendorff's alpha over every unit with two or more verdicts (any number of raters). */
   alphaNominal: number;
   /** Accept < Minor revision < Major revision < Reject. */
   alphaOrdinal: number;
-  /** Units (criteria) with at least two verdicts: what alpha is computed over. */
+  /** Units (criteria of a campaign) with at least two verdicts: what alpha is computed over. */
   pairableUnits: number;
+  /**
+   * Secondary: Fleiss' kappa needs the same number of raters per unit, so it covers only the `subjects` units
+   * with the most common verdict count (`raters`); shown with that subset's size, never alone.
+   */
+  fleiss: { kappa: number; subjects: number; raters: number };
   experts: { id: string; label: string }[];
   /** Cohen's kappa per pair of experts over the criteria both judged. */
   pairwise: { a: string; b: string; kappa: number; n: number }[];
-  /** Each expert's agreement with the final decision, over their verdicts on finalized criteria. */
+  /**
+   * Each expert's leave-one-out agreement with the final decision: over their verdicts on complete criteria
+   * that have a decision without them (the other verdicts when those agree, else the adjudicated decision).
+   */
   withFinal: { id: string; label: string; verdicts: number; agreement: Rate }[];
 }
 
@@ -98,11 +95,6 @@ export interface Dashboard {
   overTime: (Counts & { day: string })[];
   /** The latest grading run measured against clinicians in this scope (lib/judge-agreement). */
   judge: JudgeAgreementSummary;
-}
-
-export function rate(count: number, n: number): Rate {
-  const [low, high] = wilsonInterval(count, n);
-  return { count, n, rate: n === 0 ? Number.NaN : count / n, low, high };
 }
 
 // ───────────── SQL ─────────────
@@ -137,28 +129,44 @@ export const MEASURES = [
   'c_weight_over',
   'c_weight_under',
   'c_weight_redundant',
-  'agrees',
+  'loo_n',
+  'loo_agrees',
 ] as const;
 
-const measureList = MEASURES.join(', ');
+/** Each rate the dashboard shows with a cluster interval: numerator and denominator measures. */
+const RATES = [
+  ['accepted', 'finalized'],
+  ['lenient_accepted', 'finalized'],
+  ...ERROR_ROWS.map((row) => [`p_${row.toLowerCase()}`, 'with_verdicts'] as const),
+  ...ERROR_ROWS.map((row) => [`c_${row.toLowerCase()}`, 'finalized'] as const),
+  ['loo_agrees', 'loo_n'],
+] as const;
+
+/** The cluster moments kept per group (migration analytics_clusters): k_ and tt_ per denominator, ss_ and st_ per numerator. */
+const MOMENTS = [
+  ...[...new Set(RATES.map(([, denominator]) => denominator))].flatMap((d) => [`k_${d}`, `tt_${d}`]),
+  ...RATES.flatMap(([numerator]) => [`ss_${numerator}`, `st_${numerator}`]),
+];
 
 /**
- * Every group of the scope with its counts, in one statement (one snapshot): the folded counts plus the deltas
- * appended since, summed per (breakdown, key). $1 campaign id or null, $2 dataset id or null.
+ * Every group of the scope with its counts and cluster moments, in one statement over the folded counts, summed
+ * per (breakdown, key). $1 campaign id or null, $2 dataset id or null. A campaign reads its own family; any other
+ * scope reads the latest-decision family (campaign_id 0: each criterion once, with its latest final decision),
+ * except the agreement groups (pair, tally), which count every campaign's verdicts.
  */
 export const COUNTS_SQL = `
-SELECT c.breakdown, c.key, ${MEASURES.map((m) => `sum(c.${m})::int AS ${m}`).join(', ')}
-  FROM (SELECT breakdown, key, ${measureList} FROM outcome_counts
-         WHERE ($1::int IS NULL OR campaign_id = $1) AND ($2::int IS NULL OR dataset_id = $2)
-        UNION ALL
-        SELECT breakdown, key, ${measureList} FROM outcome_count_deltas
-         WHERE ($1::int IS NULL OR campaign_id = $1) AND ($2::int IS NULL OR dataset_id = $2)) c
- GROUP BY c.breakdown, c.key
-HAVING sum(c.criteria) <> 0`;
+SELECT breakdown, key, ${[...MEASURES, ...MOMENTS].map((m) => `sum(${m})::float8 AS ${m}`).join(', ')}
+  FROM outcome_counts
+ WHERE CASE WHEN $1::int IS NOT NULL THEN campaign_id = $1
+            WHEN breakdown IN ('pair', 'tally') THEN campaign_id <> 0
+            ELSE campaign_id = 0 END
+   AND ($2::int IS NULL OR dataset_id = $2)
+ GROUP BY breakdown, key
+HAVING sum(criteria) <> 0`;
 
 /**
- * Moves the deltas the triggers appended into outcome_counts (in its own transaction; concurrent folds wait
- * for each other's rows and never count a delta twice). Returns how many groups it wrote.
+ * Moves the deltas the triggers appended into outcome_counts and outcome_query_counts, updating the cluster
+ * moments (in its own transaction; folds take turns). Returns how many groups it wrote.
  */
 export async function foldOutcomeDeltas(client: Pick<pg.ClientBase, 'query'>): Promise<number> {
   const result = await client.query<{ folded: number }>('SELECT manual_fold_outcome_deltas() AS folded');
@@ -168,30 +176,42 @@ export async function foldOutcomeDeltas(client: Pick<pg.ClientBase, 'query'>): P
 type Row = Record<string, unknown>;
 const num = (row: Row, key: string): number => Number(row[key] ?? 0);
 
+/** The moments of the rate numerator / denominator of a group row. */
+function momentsOf(row: Row, numerator: string, denominator: string): ClusterMoments {
+  return {
+    clusters: num(row, `k_${denominator}`),
+    successes: num(row, numerator),
+    trials: num(row, denominator),
+    successesSquared: num(row, `ss_${numerator}`),
+    successesTimesTrials: num(row, `st_${numerator}`),
+    trialsSquared: num(row, `tt_${denominator}`),
+  };
+}
+
+const rateOf = (row: Row, numerator: string, denominator: string): Rate => rateFromMoments(momentsOf(row, numerator, denominator));
+
 function countsOf(row: Row): Counts {
-  const finalized = num(row, 'finalized');
   return {
     criteria: num(row, 'criteria'),
     withVerdicts: num(row, 'with_verdicts'),
-    finalized,
     unanimous: num(row, 'unanimous'),
     adjudicated: num(row, 'adjudicated'),
-    unresolved: num(row, 'unresolved'),
-    awaiting: num(row, 'awaiting'),
-    strict: rate(num(row, 'accepted'), finalized),
-    lenient: rate(num(row, 'lenient_accepted'), finalized),
+    ...computeConcordance({
+      unresolved: num(row, 'unresolved'),
+      awaiting: num(row, 'awaiting'),
+      strict: momentsOf(row, 'accepted', 'finalized'),
+      lenient: momentsOf(row, 'lenient_accepted', 'finalized'),
+    }),
   };
 }
 
 function errorTable(row: Row): ErrorTableRow[] {
-  const withVerdicts = num(row, 'with_verdicts');
-  const finalized = num(row, 'finalized');
   return ERROR_ROWS.map((errorRow) => {
     const column = errorRow.toLowerCase();
     return {
       row: errorRow,
-      preliminary: rate(num(row, `p_${column}`), withVerdicts),
-      confirmed: rate(num(row, `c_${column}`), finalized),
+      preliminary: rateOf(row, `p_${column}`, 'with_verdicts'),
+      confirmed: rateOf(row, `c_${column}`, 'finalized'),
     };
   });
 }
@@ -360,7 +380,7 @@ export async function computeDashboard(scope: OutcomeScope = {}): Promise<Dashbo
             id: String(row.key),
             label: labelFor('expert', String(row.key)),
             verdicts: num(row, 'criteria'),
-            agreement: rate(num(row, 'agrees'), num(row, 'finalized')),
+            agreement: rateOf(row, 'loo_agrees', 'loo_n'),
           }))
           .sort((a, b) => a.label.localeCompare(b.label)),
       },

@@ -5,9 +5,11 @@
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeDashboard } from '@/lib/analytics/compute-dashboard';
+import { prisma } from '@/lib/db';
 import { dashboardVsRaw } from '@/tools/bench/dashboard-vs-raw';
-import type { AuditedCampaign } from '@/tools/fixtures/audited-campaign-by-sql';
+import { type AuditedCampaign, buildAuditedCampaign } from '@/tools/fixtures/audited-campaign-by-sql';
 import { AUDIT_EXPERTS as experts, auditedDemo } from '@/tools/fixtures/audited-demo';
+import { BENCH_REVIEWER_ID } from '@/tools/fixtures/bench-users';
 import { waitForLockWaiters } from '@/tools/testing/wait-for-lock-waiters';
 
 let db: pg.Pool;
@@ -44,6 +46,47 @@ async function staleStates(): Promise<number> {
   return result.rows[0]?.n ?? -1;
 }
 
+/**
+ * Groups whose maintained cluster moments (migration analytics_clusters) differ from moments computed afresh
+ * from the outcome rows, per query (read after a fold), plus current outcomes that are not the criterion's
+ * latest final decision (else its latest campaign).
+ */
+async function staleMoments(): Promise<number> {
+  const result = await db.query<{ n: number }>(
+    `WITH contributions AS (
+       SELECT c.* FROM criterion_outcomes o, manual_outcome_contributions(o, 1, o.campaign_id) c
+       UNION ALL
+       SELECT c.* FROM criterion_outcomes o
+         JOIN manual_current_outcomes x ON x.criterion_id = o.criterion_id AND x.campaign_id = o.campaign_id,
+              manual_outcome_contributions(o, 1, 0) c),
+     per_query AS (
+       SELECT campaign_id, dataset_id, breakdown, key, query_id, sum(finalized)::bigint AS f, sum(accepted)::bigint AS a,
+              sum(with_verdicts)::bigint AS v, sum(p_relevance)::bigint AS pr, sum(c_weight_over)::bigint AS cwo,
+              sum(loo_n)::bigint AS ln, sum(loo_agrees)::bigint AS la
+         FROM contributions WHERE query_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5),
+     fresh AS (
+       SELECT campaign_id, dataset_id, breakdown, key,
+              ARRAY[count(*) FILTER (WHERE f > 0), sum(f * f), sum(a * a), sum(a * f), count(*) FILTER (WHERE v > 0), sum(v * v),
+                    sum(pr * pr), sum(pr * v), sum(cwo * cwo), sum(cwo * f), count(*) FILTER (WHERE ln > 0), sum(ln * ln),
+                    sum(la * la), sum(la * ln)]::bigint[] AS m
+         FROM per_query GROUP BY 1, 2, 3, 4 HAVING sum(f) + sum(v) + sum(ln) > 0),
+     kept AS (
+       SELECT campaign_id, dataset_id, breakdown, key,
+              ARRAY[k_finalized, tt_finalized, ss_accepted, st_accepted, k_with_verdicts, tt_with_verdicts, ss_p_relevance,
+                    st_p_relevance, ss_c_weight_over, st_c_weight_over, k_loo_n, tt_loo_n, ss_loo_agrees, st_loo_agrees]::bigint[] AS m
+         FROM outcome_counts WHERE breakdown NOT IN ('pair', 'tally') AND finalized + with_verdicts + loo_n > 0)
+     SELECT (SELECT count(*)::int FROM fresh f FULL JOIN kept k USING (campaign_id, dataset_id, breakdown, key)
+              WHERE f.m IS DISTINCT FROM k.m)
+          + (SELECT count(*)::int FROM (
+               SELECT o.criterion_id, coalesce(max(c.final_campaign_id), max(o.campaign_id)) AS campaign_id
+                 FROM criterion_outcomes o JOIN criteria c ON c.id = o.criterion_id GROUP BY o.criterion_id) w
+               FULL JOIN manual_current_outcomes x USING (criterion_id)
+               LEFT JOIN criterion_outcomes o ON o.criterion_id = w.criterion_id AND o.campaign_id = w.campaign_id
+              WHERE w.campaign_id IS DISTINCT FROM x.campaign_id OR x.counted IS DISTINCT FROM o) AS n`,
+  );
+  return result.rows[0]?.n ?? -1;
+}
+
 beforeAll(async () => {
   ({ db, campaign } = await auditedDemo(3));
 });
@@ -54,6 +97,7 @@ describe('maintained outcomes and group counts', () => {
     expect(await staleOutcomes()).toBe(0);
     expect(await staleStates()).toBe(0);
     expect(await sameCounts()).toEqual([]);
+    expect(await staleMoments()).toBe(0);
   });
 
   it('follow edits to criteria, queries, provenance, adjudications, campaign criteria and the campaign', async () => {
@@ -72,6 +116,7 @@ describe('maintained outcomes and group counts', () => {
     expect(await staleOutcomes()).toBe(0);
     expect(await staleStates()).toBe(0);
     expect(await sameCounts()).toEqual([]);
+    expect(await staleMoments()).toBe(0);
     const after = await computeDashboard({});
     expect(after.totals.criteria).toBeLessThan(before.totals.criteria);
     expect(after.breakdowns.department.some((group) => group.label === 'Moved department')).toBe(true);
@@ -87,13 +132,49 @@ describe('maintained outcomes and group counts', () => {
     await db.query(`UPDATE audit_campaigns SET status = 'CLOSED', overlap_k = 3 WHERE id = $1`, [campaign.id]);
     expect(await staleStates()).toBe(0);
     expect(await sameCounts()).toEqual([]);
+    expect(await staleMoments()).toBe(0);
+  });
+
+  it('count each criterion once at dataset level when a second campaign audits it again (issue 20)', async () => {
+    const criteria = async () =>
+      (await db.query<{ n: number }>('SELECT count(DISTINCT criterion_id)::int AS n FROM criterion_outcomes')).rows[0]?.n;
+    const dataset = await prisma.dataset.findFirstOrThrow();
+    const second = await buildAuditedCampaign(db, {
+      datasetId: dataset.id,
+      experts,
+      reviewerId: BENCH_REVIEWER_ID,
+      actorId: BENCH_REVIEWER_ID,
+      seed: 11,
+    });
+    // The re-audit is still open on a third of its criteria: they await verdicts, and count with their earlier decision.
+    await db.query(`UPDATE audit_campaigns SET status = 'OPEN', closed_at = NULL WHERE id = $1`, [second.id]);
+    await db.query('DELETE FROM verdicts WHERE campaign_id = $1 AND criterion_id % 3 = 0', [second.id]);
+    expect(await staleOutcomes()).toBe(0);
+    expect(await staleStates()).toBe(0);
+    expect(await sameCounts()).toEqual([]);
+    expect(await staleMoments()).toBe(0);
+    const whole = await computeDashboard({});
+    const [first, again] = [await computeDashboard({ campaignId: campaign.id }), await computeDashboard({ campaignId: second.id })];
+    expect(whole.totals.criteria).toBe(await criteria());
+    expect(first.totals.criteria + again.totals.criteria).toBeGreaterThan(whole.totals.criteria);
+    // Awaiting in the re-audit, yet decided by the first campaign: dataset level counts the decision.
+    expect(again.totals.awaiting).toBeGreaterThan(0);
+    expect(whole.totals.finalized).toBeGreaterThanOrEqual(first.totals.finalized);
+    // Deleting the re-audit moves every criterion back to its first outcome (one statement: its cascades'
+    // triggers fire in an order of PostgreSQL's choosing).
+    await db.query('DELETE FROM audit_campaigns WHERE id = $1', [second.id]);
+    expect(await staleStates()).toBe(0);
+    expect(await sameCounts()).toEqual([]);
+    expect(await staleMoments()).toBe(0);
+    expect((await computeDashboard({})).totals).toEqual((await computeDashboard({ campaignId: campaign.id })).totals);
   });
 
   it('keep no empty groups once folded, and a fold moves every delta', async () => {
     await computeDashboard({});
     const left = await db.query<{ deltas: number; empty: number }>(
       `SELECT (SELECT count(*)::int FROM outcome_count_deltas) AS deltas,
-              (SELECT count(*)::int FROM outcome_counts WHERE criteria = 0) AS empty`,
+              (SELECT count(*)::int FROM outcome_counts WHERE criteria = 0)
+              + (SELECT count(*)::int FROM outcome_query_counts WHERE criteria = 0) AS empty`,
     );
     expect(left.rows[0]).toEqual({ deltas: 0, empty: 0 });
   });
@@ -142,5 +223,6 @@ describe('maintained outcomes and group counts', () => {
     expect(await staleOutcomes()).toBe(0);
     expect(await staleStates()).toBe(0);
     expect(await sameCounts()).toEqual([]);
+    expect(await staleMoments()).toBe(0);
   });
 });

@@ -2,7 +2,6 @@
 // drafts, submissions, amendments, missing-criterion proposals). Shared by forms and server actions.
 import { AUDIT_MODES, CATEGORIES, DECISIONS, DIMENSIONS, SEVERITIES, TIERS, WEIGHT_DIRECTIONS } from '@/lib/vocabulary/enums';
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 import { dbId, dbIdRange, dbInt } from '@/lib/http/db-id';
 
 export const checkbox = z

@@ -18,7 +18,9 @@ export async function consumeAttempt(key: string, max: number, windowSeconds: nu
     RETURNING count, last_request`;
   const row = rows[0];
   if (!row || row.count <= max) return 0;
-  return Math.max(1, Math.ceil((Number(row.last_request) + windowSeconds * 1000 - now) / 1000));
+  // The window may have been opened by a concurrent request whose clock read a few milliseconds after ours:
+  // the wait is never longer than the window itself.
+  return Math.min(windowSeconds, Math.max(1, Math.ceil((Number(row.last_request) + windowSeconds * 1000 - now) / 1000)));
 }
 
 const WINDOW_SECONDS = 60;

@@ -4,7 +4,6 @@ import { campaignTimingFields, checkbox, list } from '@/lib/audit/schemas';
 import { dbId, dbIdRange, dbInt } from '@/lib/http/db-id';
 import { CATEGORIES } from '@/lib/vocabulary/enums';
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 
 export const GRADING_STRATA = ['model', 'category', 'model-category'] as const;
 

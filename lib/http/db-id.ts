@@ -1,7 +1,6 @@
 // Integers that come from outside (action inputs, URL parameters, cursors) and end up compared with an int4
 // column: checked here, at the boundary, so an out-of-range value is a field error and never a database error.
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 
 /** PostgreSQL `integer` (int4), the type of every id and row version in the schema. */
 export const INT4_MAX = 2_147_483_647;

@@ -3,7 +3,6 @@
 // docs/native-format.schema.json from it, and releases export the same shape (re-importable byte for byte).
 import { CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 
 export const MESSAGE_ROLES = ['system', 'user', 'assistant'] as const;
 

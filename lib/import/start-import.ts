@@ -1,6 +1,7 @@
 // Starts the import of an uploaded file: its ImportJob row and its queued job in one step
 // (lib/jobs/start-job.ts). When the job cannot be queued the upload is deleted too, so a refused start leaves
 // nothing behind.
+import 'server-only';
 import { prisma } from '@/lib/db';
 import type { StoredFileInfo } from '@/lib/files/stored-file';
 import { startJob } from '@/lib/jobs/start-job';

@@ -1,5 +1,4 @@
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 import { FORMATS } from '@/lib/import/formats/detect';
 
 /** Drops control characters (U+0000 to U+001F) from a file name. */

@@ -3,6 +3,7 @@
 // points at it are written in one transaction, the job sent on the transaction's own connection (pg-boss's
 // `db` option). After the commit both exist; if the queue refuses the job, the row is rolled back with it and
 // the user is told that nothing was started. A worker never sees a job before its row is committed.
+import 'server-only';
 import { fromPrisma } from 'pg-boss';
 import { prisma } from '@/lib/db';
 import { DomainError, isDatabaseUnavailable } from '@/lib/errors';

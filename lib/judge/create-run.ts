@@ -2,18 +2,20 @@
 // response on one criterion; generate for one query on one endpoint; compare one pair in one order) with its
 // job, in one step (lib/jobs/start-job.ts). The estimate (calls, tokens, cost) is what the launcher shows
 // before anything starts.
+import { DEFAULT_SCORING_PROFILE, parseScoringProfile } from '@/lib/meta-rubrics/scoring-profile';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
 import { invalid, notFound } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { startJob } from '@/lib/jobs/start-job';
+import { isJudgedRubric } from '@/lib/judge/verifiable-rubrics';
 import type { RunInput } from '@/lib/judge/run-schemas';
 
-/** Rough completion sizes per call, for the estimate only (tokens). */
-const COMPLETION_TOKENS = { GRADE: 90, GENERATE: 900, PAIRWISE: 700 } as const;
+/** Rough completion sizes per call, for the estimate only (tokens); VERIFY is a verifiable rubric's yes/no call. */
+const COMPLETION_TOKENS = { GRADE: 90, GENERATE: 900, PAIRWISE: 700, VERIFY: 90 } as const;
 /** Template text around the variable parts, in characters (the estimate only). */
-const TEMPLATE_CHARS = { GRADE: 2_400, GENERATE: 3_500, PAIRWISE: 3_000 } as const;
+const TEMPLATE_CHARS = { GRADE: 2_400, GENERATE: 3_500, PAIRWISE: 3_000, VERIFY: 1_600 } as const;
 export const PROMPT_VERSION = 'v1';
 
 export interface PlannedTask {
@@ -22,6 +24,8 @@ export interface PlannedTask {
   payload: Record<string, unknown>;
   /** Characters of the variable prompt parts (conversation, response, criterion, ...). */
   chars: number;
+  /** A pairwise run's yes/no call on one response and one verifiable rubric, rather than the run's own kind. */
+  verify?: true;
 }
 
 export interface RunEstimate {
@@ -105,8 +109,40 @@ export async function planRun(input: RunInput): Promise<{ tasks: PlannedTask[]; 
         });
       }
     }
+    tasks.push(...(await planVerifyTasks(input.metaRubricVersionId, endpointId, rows)));
   }
   return { tasks, queryIds };
+}
+
+/**
+ * The yes/no calls of a pairwise run: one per response of a pair and verifiable rubric of the version's scoring
+ * profile that no text check decides (lib/judge/verifiable-rubrics.ts); the rubric is named by its place in the
+ * profile the run records.
+ */
+async function planVerifyTasks(
+  metaRubricVersionId: number,
+  endpointId: number,
+  pairs: { query_id: number; a: number; b: number }[],
+): Promise<PlannedTask[]> {
+  const version = await prisma.metaRubricVersion.findUnique({ where: { id: metaRubricVersionId }, select: { scoringProfile: true } });
+  if (!version) return [];
+  const rubrics = parseScoringProfile(version.scoringProfile)
+    .pairwise.verifiable.map((rubric, index) => ({ rubric, index }))
+    .filter(({ rubric }) => isJudgedRubric(rubric));
+  if (rubrics.length === 0) return [];
+  const responses = await prisma.$queryRaw<{ id: number; query_id: number; chars: number }[]>`
+    SELECT r.id, r.query_id, (length(q.conversation::text) + length(r.content))::int AS chars
+      FROM responses r JOIN queries q ON q.id = r.query_id
+     WHERE r.id = ANY(${pairs.flatMap((pair) => [pair.a, pair.b])}::int[]) ORDER BY r.id`;
+  return responses.flatMap((response) =>
+    rubrics.map(({ rubric, index }) => ({
+      key: `verify:${response.id}:${index}`,
+      endpointId,
+      payload: { verify: true, queryId: response.query_id, responseId: response.id, rubric: index },
+      chars: response.chars + (rubric.check.kind === 'judge' ? rubric.check.constraint.length : 0),
+      verify: true as const,
+    })),
+  );
 }
 
 export async function estimateRun(input: RunInput): Promise<RunEstimate> {
@@ -115,8 +151,9 @@ export async function estimateRun(input: RunInput): Promise<RunEstimate> {
   if (endpoints.length !== input.endpointIds.length) throw notFound('An endpoint');
   const byEndpoint = endpoints.map((endpoint) => {
     const mine = tasks.filter((task) => task.endpointId === endpoint.id);
-    const promptTokens = mine.reduce((sum, task) => sum + Math.ceil((task.chars + TEMPLATE_CHARS[input.kind]) / 4), 0);
-    const completionTokens = mine.length * COMPLETION_TOKENS[input.kind];
+    const sizeOf = (task: PlannedTask) => (task.verify ? 'VERIFY' : input.kind);
+    const promptTokens = mine.reduce((sum, task) => sum + Math.ceil((task.chars + TEMPLATE_CHARS[sizeOf(task)]) / 4), 0);
+    const completionTokens = mine.reduce((sum, task) => sum + COMPLETION_TOKENS[sizeOf(task)], 0);
     const costUsd = (promptTokens * endpoint.pricePromptPerMillion + completionTokens * endpoint.priceCompletionPerMillion) / 1e6;
     return { endpointId: endpoint.id, name: endpoint.name, calls: mine.length, promptTokens, completionTokens, costUsd };
   });
@@ -153,9 +190,15 @@ export async function createRun({ actor, input, enqueueJob = true }: { actor: Se
       endpointIds: [`${names} needs Test connection (or a chosen mode) first.`],
     });
   }
-  if ('metaRubricVersionId' in input) {
-    const version = await prisma.metaRubricVersion.findUnique({ where: { id: input.metaRubricVersionId }, select: { id: true } });
+  // The scoring profile in force is recorded on the run, so its scores never change with the version's later ones.
+  let scoringProfile = DEFAULT_SCORING_PROFILE;
+  if ('metaRubricVersionId' in input && input.metaRubricVersionId !== undefined) {
+    const version = await prisma.metaRubricVersion.findUnique({
+      where: { id: input.metaRubricVersionId },
+      select: { scoringProfile: true },
+    });
     if (!version) throw invalid('Choose a meta-rubric version.', { metaRubricVersionId: ['Not found.'] });
+    scoringProfile = parseScoringProfile(version.scoringProfile);
   }
   const { tasks } = await planRun(input);
   if (tasks.length === 0)
@@ -165,9 +208,9 @@ export async function createRun({ actor, input, enqueueJob = true }: { actor: Se
     const created = await tx.judgeRun.create({
       data: {
         kind,
-        params: params as Prisma.InputJsonValue,
+        params: { ...params, scoringProfile } as Prisma.InputJsonValue,
         scope: JSON.parse(JSON.stringify({ datasetId, queryIds, queryExternalIds, category, maxQueries })) as Prisma.InputJsonValue,
-        metaRubricVersionId: 'metaRubricVersionId' in input ? input.metaRubricVersionId : null,
+        metaRubricVersionId: 'metaRubricVersionId' in input ? (input.metaRubricVersionId ?? null) : null,
         promptTemplate: TEMPLATE_OF[kind],
         promptVersion: PROMPT_VERSION,
         totalTasks: tasks.length,

@@ -34,8 +34,9 @@ describe('loadTemplate', () => {
       grade: ['conversation', 'response', 'rubric_item'],
       generate: ['meta_rubric', 'conversation'],
       pairwise: ['principles', 'conversation', 'response_a', 'response_b'],
+      verify: ['conversation', 'response', 'constraint'],
     } as const;
-    for (const name of ['grade', 'generate', 'pairwise'] as const) {
+    for (const name of ['grade', 'generate', 'pairwise', 'verify'] as const) {
       const template = loadTemplate(name);
       expect(template.name).toBe(name);
       expect(template.version).toBe('v1');

@@ -11,10 +11,15 @@ import { type GenerationRules, type Principle, principleSchema } from '@/lib/met
 
 export const PROMPTS_DIR = path.join(process.cwd(), 'lib', 'judge', 'prompts');
 
-export type TemplateName = 'grade' | 'generate' | 'pairwise';
+export type TemplateName = 'grade' | 'generate' | 'pairwise' | 'verify';
 export type TemplateVersion = 'v1';
 /** The version each task uses now; a new version is a new file, the old one stays for earlier runs. */
-export const CURRENT_TEMPLATE_VERSION: Record<TemplateName, TemplateVersion> = { grade: 'v1', generate: 'v1', pairwise: 'v1' };
+export const CURRENT_TEMPLATE_VERSION: Record<TemplateName, TemplateVersion> = {
+  grade: 'v1',
+  generate: 'v1',
+  pairwise: 'v1',
+  verify: 'v1',
+};
 
 export interface PromptTemplate {
   name: TemplateName;
@@ -207,4 +212,17 @@ export function buildPairwisePrompt({
     response_a: responseA,
     response_b: responseB,
   });
+}
+
+/** The verify prompt: does one response satisfy one verifiable rubric's constraint (a yes/no answer)? */
+export function buildVerifyPrompt({
+  conversation,
+  response,
+  constraint,
+}: {
+  conversation: readonly ConversationMessage[];
+  response: string;
+  constraint: string;
+}): { system: string; user: string } {
+  return renderPrompt(loadTemplate('verify'), { conversation: renderConversation(conversation), response, constraint });
 }

@@ -49,7 +49,7 @@ describe('readAnswer', () => {
   it('says what was wrong: the first object against the schema, no JSON at all, or reasoning only', () => {
     expect(readAnswer('{"explanation": "x"}', parse)).toMatchObject({
       ok: false,
-      message: 'the answer does not match the schema (criteria_met: Invalid input: expected boolean, received undefined)',
+      message: 'the answer does not match the schema (criteria_met: is required)',
     });
     const garbage = readAnswer('Sure! It looks fine.', parse);
     expect(garbage.ok).toBe(false);

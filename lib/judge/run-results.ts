@@ -1,11 +1,13 @@
 // What a finished (or running) judge run produced, for its page. GRADE: each response's HealthBench score and
 // tiered score side by side, computed here from the grades with lib/judge/scoring.ts, and the run means.
 // GENERATE: the criteria it created with their consensus votes. PAIRWISE: each pair's winner in both presented
-// orders and the position consistency rate. Every list is bounded; the page says when it shows a part.
+// orders and the position consistency rate (its interval with queries as clusters). Every list is bounded; the
+// page says when it shows a part.
+import { type Rate, clusteredRate } from '@/lib/analytics/rate';
 import { prisma } from '@/lib/db';
 import type { PairChoice, Tier } from '@/lib/generated/prisma/enums';
-import { TIER_WEIGHT_DEFAULTS } from '@/lib/judge/run-schemas';
-import { type TierWeights, healthbenchScore, runMeanScore, tieredScore } from '@/lib/judge/scoring';
+import { healthbenchScore, runMeanScore, tieredScore } from '@/lib/judge/scoring';
+import { legacyScoringProfile, parseScoringProfile, type ScoringProfile } from '@/lib/meta-rubrics/scoring-profile';
 
 /** Grades loaded to score a run; a larger run is scored on its first responses (whole responses only). */
 const GRADE_LIMIT = 50_000;
@@ -27,7 +29,10 @@ export interface ScoredResponse {
 
 export interface GradeResults {
   kind: 'GRADE';
-  weights: TierWeights;
+  /** The scoring profile recorded on the run (runs from before profiles: their tier weights, the first rules). */
+  profile: ScoringProfile;
+  /** Whether the run recorded a full profile, or predates profiles. */
+  profileRecorded: boolean;
   /** Responses with at least one grade in the run. */
   totalResponses: number;
   /** The responses scored here (all of them unless the run is larger than GRADE_LIMIT grades). */
@@ -70,26 +75,29 @@ export interface PairResult {
   consistent: boolean | null;
   callAB: number | null;
   callBA: number | null;
+  /** Why a veto decided the pair (a hard flaw, or a verifiable rubric one response fails), in either order. */
+  vetoReason: string | null;
 }
 
 export interface PairwiseResults {
   kind: 'PAIRWISE';
   pairs: PairResult[];
   truncated: boolean;
-  /** Pairs judged in both orders, and of those how many got the same winner. */
-  judgedBoth: number;
-  consistent: number;
+  /** Of the pairs judged in both orders, the share that got the same winner (queries as clusters). */
+  consistency: Rate;
 }
 
 export type RunResults = GradeResults | GenerateResults | PairwiseResults;
 
-function weightsOf(params: unknown): TierWeights {
-  const given = (params as { tierWeights?: Partial<TierWeights> } | null)?.tierWeights;
-  return { ...TIER_WEIGHT_DEFAULTS, ...given };
+/** The profile a run was scored with: recorded since issue 20; older runs kept only their tier weights. */
+export function runScoringProfile(params: unknown): { profile: ScoringProfile; recorded: boolean } {
+  const given = params as { scoringProfile?: unknown; tierWeights?: Partial<ScoringProfile['tierWeights']> } | null;
+  if (given?.scoringProfile !== undefined) return { profile: parseScoringProfile(given.scoringProfile), recorded: true };
+  return { profile: legacyScoringProfile(given?.tierWeights), recorded: false };
 }
 
 async function gradeResults(runId: number, params: unknown): Promise<GradeResults> {
-  const weights = weightsOf(params);
+  const { profile, recorded } = runScoringProfile(params);
   const [rows, totals] = await Promise.all([
     prisma.$queryRaw<
       {
@@ -126,7 +134,7 @@ async function gradeResults(runId: number, params: unknown): Promise<GradeResult
   const responses = [...byResponse.entries()].map(([responseId, grades]) => {
     const first = grades[0] as (typeof grades)[number];
     const items = grades.map((grade) => ({ tier: grade.tier, points: grade.points, met: grade.met === true, redLine: grade.red_line }));
-    const tiered = tieredScore(items, weights);
+    const tiered = tieredScore(items, profile);
     return {
       responseId,
       label: first.label,
@@ -142,7 +150,8 @@ async function gradeResults(runId: number, params: unknown): Promise<GradeResult
   });
   return {
     kind: 'GRADE',
-    weights,
+    profile,
+    profileRecorded: recorded,
     totalResponses: totals[0]?.n ?? 0,
     scored: responses.length,
     meanHealthbench: runMeanScore(responses.map((response) => response.healthbench)),
@@ -214,6 +223,7 @@ async function pairwiseResults(runId: number): Promise<PairwiseResults> {
       winner: true,
       aggregateScore: true,
       judgeCallId: true,
+      vetoReason: true,
       query: { select: { externalId: true } },
       responseA: { select: { sourceLabel: true } },
       responseB: { select: { sourceLabel: true } },
@@ -221,6 +231,7 @@ async function pairwiseResults(runId: number): Promise<PairwiseResults> {
   });
   const truncated = rows.length > COMPARISON_LIMIT;
   const pairs = new Map<string, PairResult>();
+  const queryOf = new Map<string, number>();
   for (const row of rows.slice(0, COMPARISON_LIMIT)) {
     const key = `${row.queryId}:${row.responseAId}:${row.responseBId}`;
     const pair = pairs.get(key) ?? {
@@ -235,10 +246,13 @@ async function pairwiseResults(runId: number): Promise<PairwiseResults> {
       consistent: null,
       callAB: null,
       callBA: null,
+      vetoReason: null,
     };
+    pair.vetoReason ??= row.vetoReason;
     if (row.presentedOrder === 'AB') Object.assign(pair, { winnerAB: row.winner, scoreAB: row.aggregateScore, callAB: row.judgeCallId });
     else Object.assign(pair, { winnerBA: row.winner, scoreBA: row.aggregateScore, callBA: row.judgeCallId });
     pairs.set(key, pair);
+    queryOf.set(key, row.queryId);
   }
   // Winners are stored in A/B terms, so the two orders agree exactly when they name the same winner.
   for (const pair of pairs.values()) {
@@ -250,8 +264,7 @@ async function pairwiseResults(runId: number): Promise<PairwiseResults> {
     kind: 'PAIRWISE',
     pairs: list.slice(0, LIST_LIMIT),
     truncated: truncated || list.length > LIST_LIMIT,
-    judgedBoth: both.length,
-    consistent: both.filter((pair) => pair.consistent).length,
+    consistency: clusteredRate(both.map((pair) => ({ cluster: queryOf.get(pair.key) ?? 0, success: pair.consistent === true }))),
   };
 }
 

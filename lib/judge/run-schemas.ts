@@ -40,22 +40,14 @@ const scope = {
   maxQueries: z.coerce.number().int().min(1).max(100_000).optional(),
 };
 
-export const TIER_WEIGHT_DEFAULTS = { ESSENTIAL: 2, IMPORTANT: 1, HIGHLIGHT: 1, PITFALL: 2 } as const;
-
 export const runInputSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('GRADE'),
     endpointIds: z.array(id).length(1, 'Grading uses one endpoint.'),
     ...scope,
     includeIdeal: z.coerce.boolean().default(false),
-    tierWeights: z
-      .object({
-        ESSENTIAL: z.coerce.number().min(0).max(100),
-        IMPORTANT: z.coerce.number().min(0).max(100),
-        HIGHLIGHT: z.coerce.number().min(0).max(100),
-        PITFALL: z.coerce.number().min(0).max(100),
-      })
-      .default(TIER_WEIGHT_DEFAULTS),
+    /** Whose scoring profile the tiered score uses; the app's default profile when absent. */
+    metaRubricVersionId: id.optional(),
   }),
   z.object({
     kind: z.literal('GENERATE'),

@@ -4,7 +4,6 @@
 // JSON Schema cannot carry (a choice that must agree with its score) live only in the zod refinements.
 import { TIERS } from '@/lib/vocabulary/enums';
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 
 export const PAIR_CHOICES = ['A', 'B', 'TIE'] as const;
 export const WEIGHT_CLASSES = ['CORE', 'IMPORTANT', 'HIGHLIGHT'] as const;
@@ -14,6 +13,7 @@ export type WeightClass = (typeof WEIGHT_CLASSES)[number];
 export const GRADE_SCHEMA_NAME = 'grade_v1';
 export const GENERATE_SCHEMA_NAME = 'generate_v1';
 export const PAIRWISE_SCHEMA_NAME = 'pairwise_v1';
+export const VERIFY_SCHEMA_NAME = 'verify_v1';
 export const PROBE_SCHEMA_NAME = 'connection_probe_v1';
 
 // ── probe: Test connection's one short question per structured-output mode ──
@@ -78,6 +78,14 @@ export type GeneratedCriterion = z.infer<typeof generatedCriterionSchema>;
 export type GenerateOutput = z.infer<typeof generateOutputSchema>;
 export type PairwiseCriterionOutput = z.infer<typeof pairwiseCriterionSchema>;
 export type PairwiseOutput = z.infer<typeof pairwiseOutputSchema>;
+export type VerifyOutput = z.infer<typeof verifyOutputSchema>;
+
+// ── verify: one response against one verifiable rubric no text check decides (a yes/no answer) ──
+
+export const verifyOutputSchema = z.strictObject({
+  explanation: z.string().describe('Why the response does or does not satisfy the constraint, quoting it where possible.'),
+  satisfied: z.boolean().describe('true when the response satisfies the constraint as written.'),
+});
 
 /**
  * JSON Schema for `response_format: { type: 'json_schema', json_schema: { name, strict: true, schema } }`.
@@ -93,3 +101,4 @@ export const gradeJsonSchema = responseJsonSchema(gradeOutputSchema);
 export const generateJsonSchema = responseJsonSchema(generateOutputSchema);
 export const pairwiseJsonSchema = responseJsonSchema(pairwiseOutputSchema);
 export const probeJsonSchema = responseJsonSchema(probeOutputSchema);
+export const verifyJsonSchema = responseJsonSchema(verifyOutputSchema);

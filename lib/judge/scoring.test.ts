@@ -10,6 +10,12 @@ import {
   tieredScore,
   toAbTerms,
 } from '@/lib/judge/scoring';
+import { DEFAULT_SCORING_PROFILE, legacyScoringProfile } from '@/lib/meta-rubrics/scoring-profile';
+
+/** The app's first rules: pitfalls as the share avoided, any hard flaw vetoing. */
+const SHARE = legacyScoringProfile(undefined);
+const ANY_FLAW = SHARE.pairwise;
+const weights = (tierWeights: typeof SHARE.tierWeights) => ({ ...SHARE, tierWeights });
 
 const item = (tier: 'ESSENTIAL' | 'IMPORTANT' | 'HIGHLIGHT' | 'PITFALL', points: number, met: boolean, redLine = false) => ({
   tier,
@@ -62,14 +68,12 @@ describe('runMeanScore', () => {
 });
 
 describe('tieredScore', () => {
-  it('weights the tier fractions: (2·2/3 + 1·1 + 2·0) / (2 + 1 + 2) = 7/15', () => {
-    const result = tieredScore([
-      item('ESSENTIAL', 10, true),
-      item('ESSENTIAL', 5, false),
-      item('HIGHLIGHT', 2, true),
-      item('PITFALL', -4, true),
-    ]);
+  it('weights the tier fractions: (2·2/3 + 1·1 + 2·0) / (2 + 1 + 2) = 7/15 (avoided share)', () => {
+    const items = [item('ESSENTIAL', 10, true), item('ESSENTIAL', 5, false), item('HIGHLIGHT', 2, true), item('PITFALL', -4, true)];
+    const result = tieredScore(items, SHARE);
     expect(result.score).toBeCloseTo(7 / 15, 12);
+    // Subtract (the default): (2·10 + 1·2 − 2·4) / (2·15 + 1·2) = 14/32.
+    expect(tieredScore(items).score).toBeCloseTo(14 / 32, 12);
     expect(result.vetoed).toBe(false);
     expect(result.perTier).toEqual({
       ESSENTIAL: { achieved: 10, possible: 15, fraction: 2 / 3 },
@@ -90,11 +94,43 @@ describe('tieredScore', () => {
         item('PITFALL', -2, true),
         item('ESSENTIAL', 5, true),
       ],
-      { ESSENTIAL: 0, IMPORTANT: 3, HIGHLIGHT: 1, PITFALL: 1 },
+      weights({ ESSENTIAL: 0, IMPORTANT: 3, HIGHLIGHT: 1, PITFALL: 1 }),
     );
     expect(result.score).toBe(0.75);
     expect(result.perTier.PITFALL).toEqual({ achieved: 6, possible: 8, fraction: 0.75 });
     expect(result.perTier.ESSENTIAL.fraction).toBe(1);
+  });
+
+  it('subtract: a trivially avoided pitfall does not raise the score (0.5 stays 0.5; the avoided share made it 0.75)', () => {
+    const half = [item('ESSENTIAL', 10, true), item('ESSENTIAL', 10, false)];
+    const withPitfall = [...half, item('PITFALL', -5, false)];
+    expect(tieredScore(half).score).toBe(0.5);
+    expect(tieredScore(withPitfall).score).toBe(0.5);
+    expect(tieredScore(half, SHARE).score).toBe(0.5);
+    expect(tieredScore(withPitfall, SHARE).score).toBe(0.75);
+  });
+
+  it('subtract: every criterion weighs its own weighted points, so a missing tier reweights nothing', () => {
+    // ESSENTIAL 10 met of 20 and IMPORTANT 4 met of 4: (2·10 + 1·4) / (2·20 + 1·4) = 24/44, with or without an
+    // empty HIGHLIGHT tier; a met pitfall −3 subtracts 2·3: 18/44; the score can go below 0.
+    expect(tieredScore([item('ESSENTIAL', 10, true), item('ESSENTIAL', 10, false), item('IMPORTANT', 4, true)]).score).toBeCloseTo(
+      24 / 44,
+      12,
+    );
+    expect(
+      tieredScore([item('ESSENTIAL', 10, true), item('ESSENTIAL', 10, false), item('IMPORTANT', 4, true), item('PITFALL', -3, true)]).score,
+    ).toBeCloseTo(18 / 44, 12);
+    expect(tieredScore([item('ESSENTIAL', 2, true), item('PITFALL', -10, true)]).score).toBeCloseTo((4 - 20) / 4, 12);
+  });
+
+  it('keeps a violated red line unvetoed when the profile says so', () => {
+    expect(
+      tieredScore([item('ESSENTIAL', 10, true), item('PITFALL', -10, true, true)], { ...DEFAULT_SCORING_PROFILE, redLineVeto: false }),
+    ).toMatchObject({
+      score: (20 - 20) / 20,
+      vetoed: false,
+      vetoedBy: [1],
+    });
   });
 
   it('vetoes on a met red-line pitfall or an unmet red-line essential', () => {
@@ -110,7 +146,7 @@ describe('tieredScore', () => {
 
   it('does not veto on a red line that was kept', () => {
     // ESSENTIAL 1, PITFALL avoided 1 → (2 + 2) / 4 = 1
-    expect(tieredScore([item('ESSENTIAL', 10, true, true), item('PITFALL', -10, false, true)])).toMatchObject({
+    expect(tieredScore([item('ESSENTIAL', 10, true, true), item('PITFALL', -10, false, true)], SHARE)).toMatchObject({
       score: 1,
       vetoed: false,
       vetoedBy: [],
@@ -119,7 +155,9 @@ describe('tieredScore', () => {
 
   it('is NaN with nothing to score and refuses negative weights', () => {
     expect(tieredScore([]).score).toBeNaN();
-    expect(() => tieredScore([item('ESSENTIAL', 5, true)], { ESSENTIAL: -1, IMPORTANT: 1, HIGHLIGHT: 1, PITFALL: 2 })).toThrow(RangeError);
+    expect(() => tieredScore([item('ESSENTIAL', 5, true)], weights({ ESSENTIAL: -1, IMPORTANT: 1, HIGHLIGHT: 1, PITFALL: 2 }))).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -157,13 +195,12 @@ describe('aggregatePairwise', () => {
     expect(aggregatePairwise([])).toMatchObject({ score: 0, winner: 'TIE', vetoed: false });
   });
 
-  it('vetoes the side a hard flaw is decided against, whatever the other criteria say', () => {
+  it('anyHardFlaw: vetoes the side a hard flaw is decided against, whatever the other criteria say', () => {
     // Without the veto B would win: (2·(−2) + 5·(−2) + 1·1) / 8 < 0. The hard flaw decided for A means B has it.
-    const result = aggregatePairwise([
-      pair('IMPORTANT', 'B', -2),
-      pair('CORE', 'B', -2),
-      pair('HIGHLIGHT', 'A', 1, true, 'Gives an adult dose to a toddler'),
-    ]);
+    const result = aggregatePairwise(
+      [pair('IMPORTANT', 'B', -2), pair('CORE', 'B', -2), pair('HIGHLIGHT', 'A', 1, true, 'Gives an adult dose to a toddler')],
+      ANY_FLAW,
+    );
     expect(result).toEqual({
       score: 2,
       winner: 'A',
@@ -171,19 +208,18 @@ describe('aggregatePairwise', () => {
       vetoReason: 'Response B has a hard flaw: "Gives an adult dose to a toddler".',
       hardFlaws: { A: [], B: ['Gives an adult dose to a toddler'] },
     });
-    expect(aggregatePairwise([pair('CORE', 'B', -1, true, 'Misses the emergency')])).toMatchObject({
+    expect(aggregatePairwise([pair('CORE', 'B', -1, true, 'Misses the emergency')], ANY_FLAW)).toMatchObject({
       score: -2,
       winner: 'B',
       vetoed: true,
     });
   });
 
-  it('calls it a vetoed TIE when both sides have hard flaws; a tied hard flaw vetoes nobody', () => {
-    const both = aggregatePairwise([
-      pair('CORE', 'A', 2, true, 'Aspirin for a child'),
-      pair('CORE', 'B', -1, true, 'No escalation'),
-      pair('HIGHLIGHT', 'A', 2),
-    ]);
+  it('anyHardFlaw: calls it a vetoed TIE when both sides have hard flaws; a tied hard flaw vetoes nobody', () => {
+    const both = aggregatePairwise(
+      [pair('CORE', 'A', 2, true, 'Aspirin for a child'), pair('CORE', 'B', -1, true, 'No escalation'), pair('HIGHLIGHT', 'A', 2)],
+      ANY_FLAW,
+    );
     expect(both).toEqual({
       score: 0,
       winner: 'TIE',
@@ -197,6 +233,50 @@ describe('aggregatePairwise', () => {
       vetoed: false,
     });
   });
+
+  it('byWeightClass: a HIGHLIGHT flaw no longer outweighs two CORE criteria against the other side', () => {
+    // B has a HIGHLIGHT hard flaw, but A loses two CORE criteria: the aggregate decides,
+    // (5·(−2) + 5·(−1) + 1·1) / 11 = −14/11 → B.
+    const result = aggregatePairwise([pair('CORE', 'B', -2), pair('CORE', 'B', -1), pair('HIGHLIGHT', 'A', 1, true, 'Typo in dose units')]);
+    expect(result).toMatchObject({
+      score: -14 / 11,
+      winner: 'B',
+      vetoed: false,
+      vetoReason: null,
+      hardFlaws: { A: [], B: ['Typo in dose units'] },
+    });
+    // A CORE flaw still decides against criteria of its class or lighter.
+    expect(aggregatePairwise([pair('IMPORTANT', 'B', -2), pair('CORE', 'A', 1, true, 'No escalation')])).toMatchObject({
+      score: 2,
+      winner: 'A',
+      vetoed: true,
+      vetoReason: 'Response B has a hard flaw: "No escalation".',
+    });
+  });
+
+  it('byWeightClass: equal flaws on both sides cancel and the other criteria decide; the heavier flaw loses', () => {
+    // CORE flaw on each side: (5·2 + 5·(−1) + 1·2) / 11 = 7/11 → A, not a vetoed tie.
+    expect(
+      aggregatePairwise([
+        pair('CORE', 'A', 2, true, 'Aspirin for a child'),
+        pair('CORE', 'B', -1, true, 'No escalation'),
+        pair('HIGHLIGHT', 'A', 2),
+      ]),
+    ).toMatchObject({ score: 7 / 11, winner: 'A', vetoed: false });
+    // A CORE flaw against B, an IMPORTANT flaw against A: B (the heavier flaw) loses.
+    expect(aggregatePairwise([pair('CORE', 'A', 1, true, 'Wrong drug'), pair('IMPORTANT', 'B', -2, true, 'Vague')])).toMatchObject({
+      score: 2,
+      winner: 'A',
+      vetoed: true,
+      vetoReason: 'Response B has a hard flaw: "Wrong drug".',
+    });
+  });
+
+  it('takes the weights and the tie band from the profile', () => {
+    const options = { ...DEFAULT_SCORING_PROFILE.pairwise, weights: { CORE: 1, IMPORTANT: 1, HIGHLIGHT: 1 }, tieBand: 0.6 };
+    // (1 − 2) / 2 = −0.5: a tie under a 0.6 band.
+    expect(aggregatePairwise([pair('CORE', 'A', 1), pair('HIGHLIGHT', 'B', -2)], options)).toMatchObject({ score: -0.5, winner: 'TIE' });
+  });
 });
 
 describe('presented order', () => {
@@ -205,7 +285,7 @@ describe('presented order', () => {
     const judged = aggregatePairwise([pair('CORE', 'A', 1), pair('HIGHLIGHT', 'B', -2)]);
     expect(toAbTerms(judged, 'BA')).toMatchObject({ score: -0.5, winner: 'B', vetoed: false, vetoReason: null });
     expect(toAbTerms(judged, 'AB')).toBe(judged);
-    const vetoed = aggregatePairwise([pair('CORE', 'A', 2, true, 'Wrong dose')]);
+    const vetoed = aggregatePairwise([pair('CORE', 'A', 2, true, 'Wrong dose')], ANY_FLAW);
     expect(toAbTerms(vetoed, 'BA')).toEqual({
       score: -2,
       winner: 'B',
@@ -237,13 +317,18 @@ describe('presented order', () => {
   const withChoice = (list: { weightClass: WeightClass; hardFlaw: boolean; score: number; title: string }[]) =>
     list.map((c) => ({ ...c, choice: (c.score > 0 ? 'A' : c.score < 0 ? 'B' : 'TIE') as PairChoice }));
 
-  it('mapping the verdict equals aggregating the mapped criteria, and mapping twice changes nothing', () => {
+  it('mapping the verdict equals aggregating the mapped criteria, and mapping twice changes nothing (either veto)', () => {
     fc.assert(
-      fc.property(criteria, (list) => {
+      fc.property(criteria, fc.constantFrom(ANY_FLAW, DEFAULT_SCORING_PROFILE.pairwise), (list, options) => {
         const judged = withChoice(list);
-        const mapped = toAbTerms(aggregatePairwise(judged), 'BA');
-        expect(aggregatePairwise(judged.map((c) => criterionToAbTerms(c, 'BA')))).toEqual(mapped);
-        expect(toAbTerms(mapped, 'BA')).toEqual(aggregatePairwise(judged));
+        const mapped = toAbTerms(aggregatePairwise(judged, options), 'BA');
+        expect(
+          aggregatePairwise(
+            judged.map((c) => criterionToAbTerms(c, 'BA')),
+            options,
+          ),
+        ).toEqual(mapped);
+        expect(toAbTerms(mapped, 'BA')).toEqual(aggregatePairwise(judged, options));
       }),
     );
   });

@@ -4,14 +4,15 @@
 //   GENERATE  one query × one endpoint → a rubric; at the end, per query, the endpoints' rubrics are merged by
 //             consensus (lib/judge/consensus.ts) into PENDING criteria with their votes as provenance
 //   PAIRWISE  one pair × one presented order → a PairwiseComparison with its adaptive criteria, aggregated
-//             outside the model (lib/judge/scoring.ts); at the end each order is linked to its twin and the
-//             position consistency stored
+//             outside the model (lib/judge/scoring.ts) and gated by the profile's verifiable rubrics; plus one
+//             yes/no call per response and verifiable rubric no text check decides; at the end the judged
+//             rubrics gate every verdict, each order is linked to its twin and the position consistency stored
 import type { prisma as prismaClient } from '@/lib/db';
 import { type JudgeRun, Prisma } from '@/lib/generated/prisma/client';
 import type { ModelRequest } from '@/lib/judge/call-model';
 import { mergeByConsensus } from '@/lib/judge/consensus';
 import { checkGeneratedSet, parseGenerationRules } from '@/lib/meta-rubrics/generation-rules';
-import { buildGeneratePrompt, buildGradePrompt, buildPairwisePrompt, parseConversation } from '@/lib/judge/prompts';
+import { buildGeneratePrompt, buildGradePrompt, buildPairwisePrompt, buildVerifyPrompt, parseConversation } from '@/lib/judge/prompts';
 import {
   GENERATE_SCHEMA_NAME,
   GRADE_SCHEMA_NAME,
@@ -25,7 +26,12 @@ import {
   gradeOutputSchema,
   pairwiseJsonSchema,
   pairwiseOutputSchema,
+  VERIFY_SCHEMA_NAME,
+  verifyJsonSchema,
+  verifyOutputSchema,
 } from '@/lib/judge/schemas';
+import { type GatedAggregate, gateByVerifiableRubrics, type JudgedAnswers } from '@/lib/judge/verifiable-rubrics';
+import { runScoringProfile } from '@/lib/judge/run-results';
 import { aggregatePairwise, criterionToAbTerms, toAbTerms } from '@/lib/judge/scoring';
 import { hashOf } from '@/lib/import/normalized';
 
@@ -42,7 +48,7 @@ interface EndpointInfo {
 
 export interface BuiltRequest {
   request: ModelRequest;
-  template: 'grade' | 'generate' | 'pairwise';
+  template: 'grade' | 'generate' | 'pairwise' | 'verify';
   parse: (value: unknown) => unknown;
   /** What the request was built from, for the result to record (a grade: the criterion revision it read). */
   built?: Record<string, number>;
@@ -227,8 +233,117 @@ const generate: TaskKind = {
   },
 };
 
-const pairwise: TaskKind = {
+/** A pairwise run's task that asks whether one response satisfies one verifiable rubric (its payload says verify). */
+const isVerifyTask = (payload: Prisma.JsonValue) => (payload as { verify?: unknown } | null)?.verify === true;
+
+/** The verifiable rubric a verify task asks about: its place in the scoring profile the run recorded. */
+function verifyRubric(payload: Prisma.JsonValue, run: JudgeRun) {
+  const rubric = runScoringProfile(run.params).profile.pairwise.verifiable[numberField(payload, 'rubric')];
+  if (rubric?.check.kind !== 'judge') throw new Error('the task names no judged verifiable rubric of the run’s scoring profile');
+  return { title: rubric.title, constraint: rubric.check.constraint };
+}
+
+const verify: Pick<TaskKind, 'buildRequest'> = {
   async buildRequest(payload, context) {
+    const { constraint } = verifyRubric(payload, context.run);
+    const response = await context.prisma.response.findUniqueOrThrow({
+      where: { id: numberField(payload, 'responseId') },
+      select: { content: true, query: { select: { conversation: true } } },
+    });
+    const prompt = buildVerifyPrompt({
+      conversation: parseConversation(response.query.conversation),
+      response: response.content,
+      constraint,
+    });
+    return {
+      template: 'verify',
+      request: { messages: messages(prompt), schemaName: VERIFY_SCHEMA_NAME, jsonSchema: verifyJsonSchema },
+      parse: (value) => verifyOutputSchema.parse(value),
+    };
+  },
+};
+
+/**
+ * One comparison's verdict in A/B terms: the judge's criteria aggregated with the run's scoring profile, then gated
+ * by its verifiable rubrics (text checks on both responses, and the judge's yes/no answers known so far).
+ */
+function pairVerdict({
+  output,
+  order,
+  run,
+  texts,
+  judged,
+}: {
+  output: PairwiseOutput;
+  order: 'AB' | 'BA';
+  run: JudgeRun;
+  texts: { A: string; B: string };
+  judged?: { A: JudgedAnswers; B: JudgedAnswers };
+}): GatedAggregate {
+  const { pairwise: options } = runScoringProfile(run.params).profile;
+  return gateByVerifiableRubrics(toAbTerms(aggregatePairwise(output.criteria, options), order), texts, options.verifiable, judged);
+}
+
+/**
+ * Once every yes/no call has answered, the judged rubrics gate each comparison of the run: its verdict is
+ * recomputed from the judge's stored answer and every rubric, and written when it changed. Idempotent.
+ */
+async function gateByJudgedRubrics(context: TaskContext): Promise<void> {
+  const { run } = context;
+  if (!runScoringProfile(run.params).profile.pairwise.verifiable.some((rubric) => rubric.check.kind === 'judge')) return;
+  const checks = await context.prisma.judgeTask.findMany({
+    where: { runId: run.id, status: 'SUCCEEDED', key: { startsWith: 'verify:' } },
+    select: { payload: true, call: { select: { parsed: true } } },
+  });
+  const answers = new Map<number, Map<string, boolean>>();
+  for (const check of checks) {
+    const answer = verifyOutputSchema.safeParse(check.call?.parsed);
+    if (!answer.success) continue;
+    const responseId = numberField(check.payload, 'responseId');
+    answers.set(responseId, (answers.get(responseId) ?? new Map()).set(verifyRubric(check.payload, run).title, answer.data.satisfied));
+  }
+  const comparisons = await context.prisma.pairwiseComparison.findMany({
+    where: { runId: run.id },
+    select: {
+      id: true,
+      presentedOrder: true,
+      responseAId: true,
+      responseBId: true,
+      aggregateScore: true,
+      winner: true,
+      vetoed: true,
+      vetoReason: true,
+      responseA: { select: { content: true } },
+      responseB: { select: { content: true } },
+      judgeCall: { select: { parsed: true } },
+    },
+  });
+  for (const comparison of comparisons) {
+    const output = pairwiseOutputSchema.safeParse(comparison.judgeCall?.parsed);
+    if (!output.success) continue;
+    const verdict = pairVerdict({
+      output: output.data,
+      order: comparison.presentedOrder,
+      run,
+      texts: { A: comparison.responseA.content, B: comparison.responseB.content },
+      judged: { A: answers.get(comparison.responseAId) ?? new Map(), B: answers.get(comparison.responseBId) ?? new Map() },
+    });
+    const unchanged =
+      verdict.score === comparison.aggregateScore &&
+      verdict.winner === comparison.winner &&
+      verdict.vetoed === comparison.vetoed &&
+      verdict.vetoReason === comparison.vetoReason;
+    if (unchanged) continue;
+    await context.prisma.pairwiseComparison.update({
+      where: { id: comparison.id },
+      data: { aggregateScore: verdict.score, winner: verdict.winner, vetoed: verdict.vetoed, vetoReason: verdict.vetoReason },
+    });
+  }
+}
+
+const pairwise: TaskKind = {
+  async buildRequest(payload, context, endpoint) {
+    if (isVerifyTask(payload)) return await verify.buildRequest(payload, context, endpoint);
     const version = await metaRubricVersion(context);
     const [a, b] = await Promise.all(
       [numberField(payload, 'responseAId'), numberField(payload, 'responseBId')].map((id) =>
@@ -250,11 +365,25 @@ const pairwise: TaskKind = {
     };
   },
   async writeResult(tx, { payload, parsed, callId, context }) {
+    // A yes/no answer stays on its JudgeCall; the judged rubrics gate the verdicts once every answer is in (finalize).
+    if (isVerifyTask(payload)) return;
     const output = pairwiseOutputSchema.parse(parsed) as PairwiseOutput;
     const order = (payload as { order?: string }).order === 'BA' ? 'BA' : 'AB';
     // Scores and choices are stored in A/B terms whatever order the judge saw.
     const criteria = output.criteria.map((criterion) => criterionToAbTerms(criterion, order));
-    const aggregate = toAbTerms(aggregatePairwise(output.criteria), order);
+    // The run's recorded scoring profile decides the weights, tie band and veto (lib/meta-rubrics/scoring-profile.ts),
+    // and its verifiable rubrics with a text check gate the verdict now, in A/B terms.
+    const texts = await tx.response.findMany({
+      where: { id: { in: [numberField(payload, 'responseAId'), numberField(payload, 'responseBId')] } },
+      select: { id: true, content: true },
+    });
+    const textOf = (id: number) => texts.find((response) => response.id === id)?.content ?? '';
+    const aggregate = pairVerdict({
+      output,
+      order,
+      run: context.run,
+      texts: { A: textOf(numberField(payload, 'responseAId')), B: textOf(numberField(payload, 'responseBId')) },
+    });
     await tx.pairwiseComparison.create({
       data: {
         runId: context.run.id,
@@ -284,7 +413,8 @@ const pairwise: TaskKind = {
     });
   },
   async finalize(context) {
-    // Link each pair's two orders and store whether the judge picked the same winner in both.
+    await gateByJudgedRubrics(context);
+    // Link each pair's two orders and store whether the judge picked the same winner in both (after the gate).
     await context.prisma.$executeRaw`
       WITH pairs AS (
         SELECT ab.id AS ab_id, ba.id AS ba_id, ab.winner IS NOT DISTINCT FROM ba.winner AS consistent

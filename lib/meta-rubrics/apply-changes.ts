@@ -1,13 +1,15 @@
-// Applies a proposal's changes, in order, to a version's principles and generation rules. Pure: the same
+// Applies a proposal's changes, in order, to a version's principles, generation rules and scoring profile. Pure: the same
 // function previews a proposal on its page and builds the next version when it is approved. Problems are
 // returned per change (`changes.2`), in words a proposer can act on, never thrown.
 import { z } from '@/lib/zod';
 import { parseGenerationRules } from '@/lib/meta-rubrics/generation-rules';
 import { type GenerationRules, type Principle, type ProposalChange, principleSchema } from '@/lib/meta-rubrics/schemas';
+import { parseScoringProfile, type ScoringProfile } from '@/lib/meta-rubrics/scoring-profile';
 
 export interface VersionContent {
   principles: Principle[];
   generationRules: GenerationRules;
+  scoringProfile: ScoringProfile;
 }
 
 export type ApplyResult = ({ ok: true } & VersionContent) | { ok: false; errors: Record<string, string[]> };
@@ -23,7 +25,7 @@ function quoted(principles: readonly Principle[], id: string): string {
 function applyOne(
   principles: Principle[],
   rules: GenerationRules,
-  change: ProposalChange,
+  change: Exclude<ProposalChange, { op: 'scoring' }>,
 ): { principles: Principle[]; rules: GenerationRules } | string {
   const index = (id: string) => principles.findIndex((principle) => principle.id === id);
   switch (change.op) {
@@ -70,7 +72,12 @@ export function applyChanges(base: VersionContent, changes: readonly ProposalCha
   const errors: Record<string, string[]> = {};
   let principles = [...base.principles];
   let rules = base.generationRules;
+  let scoringProfile = base.scoringProfile;
   changes.forEach((change, position) => {
+    if (change.op === 'scoring') {
+      scoringProfile = change.profile;
+      return;
+    }
     const result = applyOne(principles, rules, change);
     if (typeof result === 'string') errors[`changes.${position}`] = [result];
     else ({ principles, rules } = result);
@@ -83,10 +90,14 @@ export function applyChanges(base: VersionContent, changes: readonly ProposalCha
       errors: { changes: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'principles'}: ${issue.message}`) },
     };
   }
-  return { ok: true, principles: parsed.data, generationRules: rules };
+  return { ok: true, principles: parsed.data, generationRules: rules, scoringProfile };
 }
 
 /** A stored version's JSON as typed content (stored versions were validated when written). */
-export function versionContent(version: { principles: unknown; generationRules: unknown }): VersionContent {
-  return { principles: principlesSchema.parse(version.principles), generationRules: parseGenerationRules(version.generationRules) };
+export function versionContent(version: { principles: unknown; generationRules: unknown; scoringProfile: unknown }): VersionContent {
+  return {
+    principles: principlesSchema.parse(version.principles),
+    generationRules: parseGenerationRules(version.generationRules),
+    scoringProfile: parseScoringProfile(version.scoringProfile),
+  };
 }

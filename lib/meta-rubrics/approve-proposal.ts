@@ -37,7 +37,7 @@ export async function approveProposal({
     }
     const base = await tx.metaRubricVersion.findUniqueOrThrow({
       where: { id: proposal.baseVersionId },
-      select: { id: true, number: true, status: true, principles: true, generationRules: true },
+      select: { id: true, number: true, status: true, principles: true, generationRules: true, scoringProfile: true },
     });
     if (base.status !== 'ACTIVE') {
       const active = await tx.metaRubricVersion.findFirst({ where: { metaRubricId: proposal.metaRubricId, status: 'ACTIVE' } });
@@ -67,6 +67,7 @@ export async function approveProposal({
         status: 'ACTIVE',
         principles: applied.principles,
         generationRules: applied.generationRules,
+        scoringProfile: applied.scoringProfile,
         parentVersionId: base.id,
         authorId: proposal.authorId,
         changeNote,

@@ -3,6 +3,7 @@ import { applyChanges, type VersionContent } from '@/lib/meta-rubrics/apply-chan
 import { diffVersions } from '@/lib/meta-rubrics/diff-versions';
 import { DEFAULT_GENERATION_RULES } from '@/lib/meta-rubrics/generation-rules';
 import { type Principle, principleSchema } from '@/lib/meta-rubrics/schemas';
+import { DEFAULT_SCORING_PROFILE } from '@/lib/meta-rubrics/scoring-profile';
 
 const principle = (id: string, text = `Text of ${id}.`): Principle =>
   principleSchema.parse({ id, title: `Principle ${id}`, text, tiers: ['ESSENTIAL'] });
@@ -10,6 +11,7 @@ const principle = (id: string, text = `Text of ${id}.`): Principle =>
 const base: VersionContent = {
   principles: [principle('p-a'), principle('p-b'), principle('p-c')],
   generationRules: DEFAULT_GENERATION_RULES,
+  scoringProfile: DEFAULT_SCORING_PROFILE,
 };
 
 describe('applying a proposal’s changes', () => {

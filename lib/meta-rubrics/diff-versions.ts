@@ -3,6 +3,7 @@
 // preview, the approval's change log and the comparison page all say the same thing.
 import { diffWords } from 'diff';
 import type { VersionContent } from '@/lib/meta-rubrics/apply-changes';
+import { describeScoringProfile } from '@/lib/meta-rubrics/scoring-profile';
 import type { GenerationRules, Principle } from '@/lib/meta-rubrics/schemas';
 
 export const TEXT_FIELDS = ['title', 'text', 'weightGuidance'] as const;
@@ -164,5 +165,10 @@ export function diffVersions(a: VersionContent, b: VersionContent): VersionDiff 
 
   const rules = diffRules(a.generationRules, b.generationRules);
   changeLog.push(...rules.map(ruleLine));
+  const before = describeScoringProfile(a.scoringProfile);
+  describeScoringProfile(b.scoringProfile).forEach((line, index) => {
+    const old = before[index]?.value;
+    if (old !== line.value) changeLog.push(`Changed the scoring assumption ${line.label.toLowerCase()}: ${old} → ${line.value}`);
+  });
   return { principles, rules, changeLog, unchanged: changeLog.length === 0 };
 }

@@ -3,7 +3,6 @@
 // (the run engine asks the model to repair it, quoting the messages), so each message names the criterion
 // and the rule it breaks. The rules belong to the meta-rubric: the judge imports them, never the reverse.
 import { TIERS, type Tier } from '@/lib/vocabulary/enums';
-import '@/lib/zod-config';
 import { type GenerationRules, generationRulesSchema } from '@/lib/meta-rubrics/schemas';
 
 export type { GenerationRules };

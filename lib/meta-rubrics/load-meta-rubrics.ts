@@ -36,6 +36,7 @@ export async function loadMetaRubrics({ file, actorId }: { file: string; actorId
             status: version.status,
             principles: version.principles,
             generationRules: version.generationRules,
+            scoringProfile: version.scoringProfile,
             parentVersionId: parentId,
             authorId: actorId,
             changeNote: version.changeNote ?? null,

@@ -20,6 +20,7 @@ import {
 } from '@/lib/meta-rubrics/actions';
 import { getMetaRubric, getProposal, getVersion, listMetaRubrics, listProposals } from '@/lib/meta-rubrics/read-meta-rubrics';
 import { type Principle, principleSchema } from '@/lib/meta-rubrics/schemas';
+import { DEFAULT_SCORING_PROFILE } from '@/lib/meta-rubrics/scoring-profile';
 import { seedDemo } from '@/lib/seed/seed-demo';
 
 let admin: SessionUser;
@@ -360,6 +361,54 @@ describe('approving', () => {
     expect(v3?.principles.map((p) => p.id)).toEqual(['p-a', 'p-b', 'p-c']);
     expect(v3?.principles[0]?.text).toBe('Escalate red flags immediately, in the first sentence.');
     expect(await prisma.metaRubricVersion.count({ where: { metaRubricId: rubric.id, status: 'ACTIVE' } })).toBe(1);
+  });
+
+  it('changes the scoring profile through a proposal like any principle, and keeps it immutable once active (issue 20 §4)', async () => {
+    const rubric = await newMetaRubric();
+    const expert = await newExpert();
+    const v1 = await getVersion({ metaRubricId: rubric.id, number: 1 });
+    expect(v1?.scoringProfile).toEqual(DEFAULT_SCORING_PROFILE);
+    const profile = {
+      ...DEFAULT_SCORING_PROFILE,
+      pitfalls: 'avoidedShare' as const,
+      pairwise: { ...DEFAULT_SCORING_PROFILE.pairwise, tieBand: 0.5 },
+    };
+    const invalid = await as(expert, () =>
+      createProposalAction({
+        metaRubricId: rubric.id,
+        title: 'T',
+        rationale: 'R',
+        changes: [{ op: 'scoring', profile: { ...profile, pitfalls: 'sometimes' } } as never],
+        evidence: [],
+      }),
+    );
+    expect(invalid).toMatchObject({ ok: false });
+    const created = await as(expert, () =>
+      createProposalAction({
+        metaRubricId: rubric.id,
+        title: 'Count avoided pitfalls, wider ties',
+        rationale: 'R',
+        changes: [{ op: 'scoring', profile }],
+        evidence: [],
+      }),
+    );
+    if (!created.ok) throw new Error(created.error);
+    const approved = await as(reviewer, () => approveProposalAction({ proposalId: created.data.id, rowVersion: 1, body: 'Agreed' }));
+    expect(approved).toMatchObject({
+      ok: true,
+      data: {
+        number: 2,
+        changeLog: [
+          expect.stringMatching(/^Changed the scoring assumption pitfalls: subtract .* → score the share of pitfall weight avoided/),
+          'Changed the scoring assumption pairwise tie band: |aggregate| < 0.25 is a tie → |aggregate| < 0.5 is a tie',
+        ],
+      },
+    });
+    expect((await getVersion({ metaRubricId: rubric.id, number: 2 }))?.scoringProfile).toEqual(profile);
+    const v2 = await prisma.metaRubricVersion.findUniqueOrThrow({ where: { metaRubricId_number: { metaRubricId: rubric.id, number: 2 } } });
+    await expect(
+      prisma.metaRubricVersion.update({ where: { id: v2.id }, data: { scoringProfile: DEFAULT_SCORING_PROFILE } }),
+    ).rejects.toThrow(/cannot be changed/);
   });
 });
 

@@ -73,6 +73,7 @@ const VERSION_FIELDS = {
   retiredAt: true,
   principles: true,
   generationRules: true,
+  scoringProfile: true,
   author: { select: { name: true } },
 } as const;
 
@@ -111,7 +112,7 @@ export async function getMetaRubric(id: number): Promise<MetaRubricDetail | null
     name: row.name,
     description: row.description,
     active: versions.find((version) => version.status === 'ACTIVE') ?? null,
-    versions: versions.map(({ principles: _p, generationRules: _r, ...summary }) => summary),
+    versions: versions.map(({ principles: _p, generationRules: _r, scoringProfile: _s, ...summary }) => summary),
   };
 }
 
@@ -224,7 +225,7 @@ export async function getProposal({ proposalId, user }: { proposalId: number; us
       author: { select: { name: true } },
       decidedBy: { select: { name: true } },
       metaRubric: { select: { name: true, versions: { where: { status: 'ACTIVE' }, select: { number: true } } } },
-      baseVersion: { select: { number: true, principles: true, generationRules: true } },
+      baseVersion: { select: { number: true, principles: true, generationRules: true, scoringProfile: true } },
       resultingVersion: { select: { number: true } },
       evidence: {
         orderBy: { id: 'asc' },
@@ -284,7 +285,11 @@ export async function getProposal({ proposalId, user }: { proposalId: number; us
     })),
     base,
     preview: applied.ok
-      ? { ok: true, after: { principles: applied.principles, generationRules: applied.generationRules }, diff: diffVersions(base, applied) }
+      ? {
+          ok: true,
+          after: { principles: applied.principles, generationRules: applied.generationRules, scoringProfile: applied.scoringProfile },
+          diff: diffVersions(base, applied),
+        }
       : { ok: false, errors: applied.errors },
   };
 }

@@ -16,7 +16,7 @@ type Tx = Prisma.TransactionClient;
 async function activeVersion(tx: Tx, metaRubricId: number) {
   const active = await tx.metaRubricVersion.findFirst({
     where: { metaRubricId, status: 'ACTIVE' },
-    select: { id: true, number: true, principles: true, generationRules: true },
+    select: { id: true, number: true, principles: true, generationRules: true, scoringProfile: true },
   });
   if (!active) throw conflict('This meta-rubric has no active version to propose changes to.');
   return active;
@@ -64,7 +64,10 @@ async function checkEvidence(tx: Tx, user: SessionUser, evidence: EvidenceInput[
   return { rows, errors };
 }
 
-function checkChanges(base: { principles: unknown; generationRules: unknown }, changes: CreateProposalInput['changes']) {
+function checkChanges(
+  base: { principles: unknown; generationRules: unknown; scoringProfile: unknown },
+  changes: CreateProposalInput['changes'],
+) {
   const applied = applyChanges(versionContent(base), changes);
   return applied.ok ? {} : applied.errors;
 }
@@ -120,7 +123,7 @@ export async function updateProposal({ user, input }: { user: SessionUser; input
             title: true,
             rationale: true,
             changes: true,
-            baseVersion: { select: { id: true, number: true, principles: true, generationRules: true } },
+            baseVersion: { select: { id: true, number: true, principles: true, generationRules: true, scoringProfile: true } },
           },
         })
       : null;

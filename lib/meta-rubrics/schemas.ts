@@ -2,8 +2,8 @@
 // schemas validate the demo files, the editor, proposals and the judge's generation prompt.
 import { TIERS } from '@/lib/vocabulary/enums';
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 import { dbId, dbInt } from '@/lib/http/db-id';
+import { scoringProfileSchema } from '@/lib/meta-rubrics/scoring-profile';
 
 export const principleSchema = z.strictObject({
   /** Stable id across versions (diffs match principles by it), e.g. "gm-safety-escalation". */
@@ -52,6 +52,8 @@ export const metaRubricVersionFileSchema = z.strictObject({
   changeNote: z.string().max(2_000).optional(),
   principles: z.array(principleSchema).min(1).max(100),
   generationRules: generationRulesSchema,
+  /** The app's scoring assumptions; the defaults when the file leaves them out. */
+  scoringProfile: scoringProfileSchema.default(scoringProfileSchema.parse({})),
 });
 
 /** The file format for shipping meta-rubrics (prisma/seed/demo/meta-rubrics.json): an array of these. */
@@ -77,6 +79,7 @@ export const proposalChangeSchema = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('remove'), principleId }),
   z.strictObject({ op: z.literal('reorder'), order: z.array(principleId).min(1).max(100) }),
   z.strictObject({ op: z.literal('rule'), rules: generationRulesSchema }),
+  z.strictObject({ op: z.literal('scoring'), profile: scoringProfileSchema }),
 ]);
 
 export const evidenceInputSchema = z.strictObject({

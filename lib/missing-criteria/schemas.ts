@@ -1,7 +1,6 @@
 // Input schemas of a reviewer's decision on a missing-criterion proposal: accept (with the reviewer's edits,
 // checked by the very schema the expert's form uses), or reject with a note. Shared by the form and the actions.
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 import { missingCriterionFieldsSchema } from '@/lib/audit/schemas';
 import { dbId, dbInt } from '@/lib/http/db-id';
 

@@ -1,11 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mtBenchAgreement, pearson, reviewerPairs, type Vote } from '@/lib/pairwise/agreement';
+import { mtBenchAgreement, pearson, type Review, reviewerAgreement, type Vote } from '@/lib/pairwise/agreement';
 import { flipChoice, flipPreference, judgeClass, preferenceClass } from '@/lib/pairwise/terms';
+import { cohenKappa, krippendorffAlpha } from '@/lib/stats';
 
+/** Votes "human/judge" on one query each (independent units). */
 const votes = (spec: string): Vote[] =>
-  spec.split(' ').map((pair) => {
+  spec.split(' ').map((pair, index) => {
     const [human, judge] = pair.split('/') as [Vote['human'], Vote['judge']];
-    return { human, judge };
+    return { human, judge, queryId: index };
   });
 
 describe('mtBenchAgreement', () => {
@@ -30,26 +33,82 @@ describe('mtBenchAgreement', () => {
   });
 });
 
-describe('reviewerPairs', () => {
-  it('makes one item per unordered pair of reviewers on a comparison', () => {
-    const pairs = reviewerPairs(
-      new Map([
-        [
-          1,
-          [
-            { reviewerId: 'b', human: 'B' as const },
-            { reviewerId: 'a', human: 'A' as const },
-            { reviewerId: 'c', human: 'A' as const },
-          ],
-        ],
-        [2, [{ reviewerId: 'a', human: 'TIE' as const }]],
-      ]),
+// Three reviewers, four comparisons on two queries (c4 has one review: not a unit).
+const REVIEWS: Review[] = [
+  { comparisonId: 1, queryId: 1, reviewerId: 'r1', preference: 2 },
+  { comparisonId: 1, queryId: 1, reviewerId: 'r2', preference: 1 },
+  { comparisonId: 1, queryId: 1, reviewerId: 'r3', preference: 0 },
+  { comparisonId: 2, queryId: 1, reviewerId: 'r1', preference: -2 },
+  { comparisonId: 2, queryId: 1, reviewerId: 'r2', preference: -1 },
+  { comparisonId: 3, queryId: 2, reviewerId: 'r2', preference: 2 },
+  { comparisonId: 3, queryId: 2, reviewerId: 'r3', preference: -1 },
+  { comparisonId: 4, queryId: 2, reviewerId: 'r1', preference: 0 },
+];
+
+describe('reviewerAgreement', () => {
+  it('gives Krippendorff’s alpha over the comparisons reviewed twice or more (by hand)', () => {
+    // Classes: c1 B B TIE, c2 A A, c3 B A. Coincidences: o_AA = 2, o_AB = o_BA = 1, o_BB = 1, o_BT = o_TB = 1;
+    // n_A = 3, n_TIE = 1, n_B = 3, n = 7. D_o = 4, D_e = 2·(3·1 + 3·3 + 1·3) = 30 → α = 1 − 6·4/30 = 0.2.
+    const result = reviewerAgreement(REVIEWS);
+    expect(result.units).toBe(3);
+    expect(result.alphaNominal).toBeCloseTo(0.2, 12);
+    // Ordinal over the 5-point preference: the list form of lib/stats over the raters × units table.
+    const table = ['r1', 'r2', 'r3'].map((reviewer) =>
+      [1, 2, 3].map((comparison) => REVIEWS.find((r) => r.reviewerId === reviewer && r.comparisonId === comparison)?.preference ?? null),
     );
-    expect(pairs).toEqual([
-      { human: 'A', judge: 'B' },
-      { human: 'A', judge: 'A' },
-      { human: 'B', judge: 'A' },
-    ]);
+    expect(result.alphaOrdinal).toBeCloseTo(krippendorffAlpha(table, 'ordinal'), 12);
+    // Pairs of votes: c1 (B,B) (B,T) (B,T), c2 (A,A), c3 (B,A): 2 of 5 agree; without ties 2 of 3.
+    expect(result.withTies).toMatchObject({ count: 2, n: 5, clusters: 2 });
+    expect(result.withoutTies).toMatchObject({ count: 2, n: 3 });
+  });
+
+  it('never changes when reviewers are relabelled or reviews come in another order', () => {
+    const reviewer = fc.constantFrom('u1', 'u2', 'u3', 'u4', 'u5');
+    const review = fc.record({
+      comparisonId: fc.integer({ min: 1, max: 8 }),
+      reviewerId: reviewer,
+      preference: fc.integer({ min: -2, max: 2 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(review, { maxLength: 40 }),
+        fc.shuffledSubarray(['v1', 'v2', 'v3', 'v4', 'v5'], { minLength: 5 }),
+        (raw, ids) => {
+          const reviews = raw.map((r) => ({ ...r, queryId: r.comparisonId % 3 }));
+          const relabel = new Map(['u1', 'u2', 'u3', 'u4', 'u5'].map((id, i) => [id, ids[i] as string]));
+          const relabelled = [...reviews].reverse().map((r) => ({ ...r, reviewerId: relabel.get(r.reviewerId) as string }));
+          // One vote per reviewer and comparison: the last one in each order must be the same review.
+          const lastPerKey = (list: Review[]) => new Map(list.map((r) => [`${r.comparisonId}:${r.reviewerId}`, r.preference]));
+          fc.pre(
+            [...lastPerKey(reviews)].every(([key, value]) => {
+              const [comparison, id] = key.split(':');
+              return lastPerKey(relabelled).get(`${comparison}:${relabel.get(id as string)}`) === value;
+            }),
+          );
+          expect(reviewerAgreement(relabelled)).toEqual(reviewerAgreement(reviews));
+        },
+      ),
+    );
+  });
+
+  it('does what ordering pairs by reviewer id could not: the same votes under other ids give the same figure', () => {
+    // The old figure was Cohen's kappa with the lower id as the first rater; renaming reviewers changed it.
+    const byIdOrder = (reviews: Review[]) => {
+      const first: string[] = [];
+      const second: string[] = [];
+      for (const comparison of new Set(reviews.map((r) => r.comparisonId))) {
+        const sorted = reviews.filter((r) => r.comparisonId === comparison).sort((a, b) => a.reviewerId.localeCompare(b.reviewerId));
+        for (let i = 0; i < sorted.length; i++)
+          for (let j = i + 1; j < sorted.length; j++) {
+            first.push(preferenceClass(sorted[i]?.preference ?? 0));
+            second.push(preferenceClass(sorted[j]?.preference ?? 0));
+          }
+      }
+      return cohenKappa(first, second).kappa;
+    };
+    const renamed = REVIEWS.map((r) => ({ ...r, reviewerId: { r1: 'r3', r2: 'r1', r3: 'r2' }[r.reviewerId] as string }));
+    expect(byIdOrder(renamed)).not.toBeCloseTo(byIdOrder(REVIEWS), 6);
+    expect(reviewerAgreement(renamed)).toEqual(reviewerAgreement(REVIEWS));
   });
 });
 

@@ -3,15 +3,19 @@
 // contributes two votes.
 //   with ties:    agreement = #{h = j} / n over all votes, classes A / TIE / B;
 //   without ties: the same over the votes where neither the human nor the judge said TIE.
-// Cohen's kappa is over the 3 classes of all votes (lib/stats). Pure functions; the SQL that gathers the votes
-// is in compute-pairwise-analytics.ts.
-import { type Rate, rate } from '@/lib/analytics/compute-dashboard';
-import type { PreferenceClass } from '@/lib/pairwise/terms';
-import { cohenKappa } from '@/lib/stats';
+// Cohen's kappa is over the 3 classes of all votes (lib/stats). Every rate's interval takes the query as the
+// cluster (votes on pairs of one query are not independent). Reviewer–reviewer agreement is Krippendorff's
+// alpha over the comparisons several reviewers judged, which no ordering of reviewers can change.
+// Pure functions; the SQL that gathers the votes is in compute-pairwise-analytics.ts.
+import { type Rate, clusteredRate } from '@/lib/analytics/rate';
+import { type PreferenceClass, preferenceClass } from '@/lib/pairwise/terms';
+import { cohenKappa, krippendorffAlphaFromCoincidences } from '@/lib/stats';
 
 export interface Vote {
   human: PreferenceClass;
   judge: PreferenceClass;
+  /** The query of the pair (the cluster of the interval). */
+  queryId: number;
 }
 
 export interface Agreement {
@@ -22,13 +26,12 @@ export interface Agreement {
 }
 
 export function mtBenchAgreement(votes: readonly Vote[]): Agreement {
-  const agreeing = votes.filter((vote) => vote.human === vote.judge).length;
   const decided = votes.filter((vote) => vote.human !== 'TIE' && vote.judge !== 'TIE');
-  const decidedAgreeing = decided.filter((vote) => vote.human === vote.judge).length;
+  const agreeing = (list: readonly Vote[]) => list.map((vote) => ({ cluster: vote.queryId, success: vote.human === vote.judge }));
   return {
     votes: votes.length,
-    withTies: rate(agreeing, votes.length),
-    withoutTies: rate(decidedAgreeing, decided.length),
+    withTies: clusteredRate(agreeing(votes)),
+    withoutTies: clusteredRate(agreeing(decided)),
     kappa: cohenKappa(
       votes.map((vote) => vote.human),
       votes.map((vote) => vote.judge),
@@ -36,24 +39,91 @@ export function mtBenchAgreement(votes: readonly Vote[]): Agreement {
   };
 }
 
+export interface ReviewerAgreement {
+  /** Comparisons with at least two reviews: the units of alpha. */
+  units: number;
+  /** Krippendorff's alpha, nominal over A / TIE / B. */
+  alphaNominal: number;
+  /** Krippendorff's alpha, ordinal over the 5-point preference (−2 A much better … +2 B much better). */
+  alphaOrdinal: number;
+  /** Unordered pairs of two reviewers' votes on the same comparison that name the same class, over all such pairs. */
+  withTies: Rate;
+  /** The same over the pairs where neither vote is a tie. */
+  withoutTies: Rate;
+}
+
+const CLASSES: readonly PreferenceClass[] = ['A', 'TIE', 'B'];
+const PREFERENCES = [-2, -1, 0, 1, 2] as const;
+
+/** Krippendorff's coincidences o_ck = Σ_u n_uc·(n_uk − [c = k]) / (m_u − 1) over units with two or more values. */
+function coincidences<T>(units: readonly (readonly T[])[], categories: readonly T[]): number[][] {
+  const matrix = categories.map(() => categories.map(() => 0));
+  for (const values of units) {
+    if (values.length < 2) continue;
+    const counts = categories.map((category) => values.filter((value) => value === category).length);
+    counts.forEach((c, i) => {
+      counts.forEach((k, j) => {
+        const row = matrix[i] as number[];
+        row[j] = (row[j] ?? 0) + (c * (i === j ? c - 1 : k)) / (values.length - 1);
+      });
+    });
+  }
+  return matrix;
+}
+
+/** One submitted review: who reviewed which comparison (of which query) and the preference −2..+2 (B positive). */
+export interface Review {
+  comparisonId: number;
+  queryId: number;
+  reviewerId: string;
+  preference: number;
+}
+
 /**
- * Reviewer–reviewer agreement on pairs several reviewers judged: every unordered pair of two reviewers'
- * votes on the same comparison is one item (a pair reviewed by 3 gives 3 items), the same statistics as
- * above with the two reviewers in place of human and judge (the lower reviewer id is the first rater).
+ * Agreement between reviewers on the comparisons several of them judged, one vote per reviewer and comparison.
+ * Every figure depends only on each comparison's multiset of votes, never on who cast which or in what order,
+ * so relabelling reviewers cannot change it (the test relabels them).
  */
-export function reviewerPairs(votesByComparison: ReadonlyMap<number, readonly { reviewerId: string; human: PreferenceClass }[]>): Vote[] {
-  const pairs: Vote[] = [];
-  for (const votes of votesByComparison.values()) {
-    const sorted = [...votes].sort((a, b) => (a.reviewerId < b.reviewerId ? -1 : a.reviewerId > b.reviewerId ? 1 : 0));
-    for (let i = 0; i < sorted.length; i++) {
-      for (let j = i + 1; j < sorted.length; j++) {
-        const first = sorted[i];
-        const second = sorted[j];
-        if (first && second) pairs.push({ human: first.human, judge: second.human });
+export function reviewerAgreement(reviews: readonly Review[]): ReviewerAgreement {
+  const byComparison = new Map<number, { queryId: number; votes: Map<string, number> }>();
+  for (const review of reviews) {
+    const comparison = byComparison.get(review.comparisonId) ?? { queryId: review.queryId, votes: new Map<string, number>() };
+    comparison.votes.set(review.reviewerId, review.preference);
+    byComparison.set(review.comparisonId, comparison);
+  }
+  const units = [...byComparison.values()]
+    .map(({ queryId, votes }) => ({ queryId, preferences: [...votes.values()] }))
+    .filter((unit) => unit.preferences.length >= 2);
+  const pairs: { cluster: number; success: boolean; decided: boolean }[] = [];
+  for (const { queryId, preferences } of units) {
+    const classes = preferences.map(preferenceClass);
+    for (let i = 0; i < classes.length; i++) {
+      for (let j = i + 1; j < classes.length; j++) {
+        pairs.push({ cluster: queryId, success: classes[i] === classes[j], decided: classes[i] !== 'TIE' && classes[j] !== 'TIE' });
       }
     }
   }
-  return pairs;
+  return {
+    units: units.length,
+    alphaNominal: krippendorffAlphaFromCoincidences(
+      coincidences(
+        units.map((unit) => unit.preferences.map(preferenceClass)),
+        CLASSES,
+      ),
+      CLASSES,
+      'nominal',
+    ),
+    alphaOrdinal: krippendorffAlphaFromCoincidences(
+      coincidences(
+        units.map((unit) => unit.preferences),
+        PREFERENCES,
+      ),
+      PREFERENCES,
+      'ordinal',
+    ),
+    withTies: clusteredRate(pairs),
+    withoutTies: clusteredRate(pairs.filter((pair) => pair.decided)),
+  };
 }
 
 /** Pearson's r = Σ(x−x̄)(y−ȳ) / √(Σ(x−x̄)² Σ(y−ȳ)²); NaN with fewer than 2 points or no spread. */

@@ -2,12 +2,12 @@
 // position-consistent and length-biased, where it agrees less (category, meta-rubric version), and which of
 // its criteria reviewers reject. SQL gathers one row per submitted review and per pair (human work, so
 // thousands, not millions) and aggregates the criterion marks; the statistics are pure functions
-// (lib/pairwise/agreement.ts, lib/stats).
-import { type Rate, rate } from '@/lib/analytics/compute-dashboard';
+// (lib/pairwise/agreement.ts, lib/stats). Every rate's interval takes the query as the cluster.
+import { type Rate, clusteredRate } from '@/lib/analytics/rate';
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import type { PairChoice } from '@/lib/generated/prisma/enums';
-import { type Agreement, mtBenchAgreement, pearson, reviewerPairs, type Vote } from '@/lib/pairwise/agreement';
+import { type Agreement, mtBenchAgreement, pearson, type ReviewerAgreement, reviewerAgreement, type Vote } from '@/lib/pairwise/agreement';
 import { judgeClass, type PreferenceClass, preferenceClass } from '@/lib/pairwise/terms';
 
 export const PREFERENCE_CLASSES: readonly PreferenceClass[] = ['A', 'TIE', 'B'];
@@ -46,7 +46,7 @@ export interface PairwiseAnalytics {
   humanJudge: Agreement;
   /** confusion[h][j]: votes with human class PREFERENCE_CLASSES[h] and judge class PREFERENCE_CLASSES[j]. */
   confusion: number[][];
-  reviewerReviewer: Agreement;
+  reviewerReviewer: ReviewerAgreement;
   positionConsistency: Rate;
   verdictCorrect: Rate;
   marks: { agree: number; disagree: number; notRelevant: number };
@@ -59,6 +59,7 @@ export interface PairwiseAnalytics {
 interface VoteRow {
   reviewer_id: string;
   comparison_id: number;
+  query_id: number;
   preference: number;
   verdict_correct: boolean | null;
   winner: PairChoice | null;
@@ -70,6 +71,7 @@ interface VoteRow {
 
 interface PairRow {
   id: number;
+  query_id: number;
   winner: PairChoice | null;
   aggregate_score: number | null;
   position_consistent: boolean | null;
@@ -86,13 +88,13 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 
 function consistency(pairs: readonly PairRow[]): Rate {
   const known = pairs.filter((pair) => pair.position_consistent !== null);
-  return rate(known.filter((pair) => pair.position_consistent).length, known.length);
+  return clusteredRate(known.map((pair) => ({ cluster: pair.query_id, success: pair.position_consistent === true })));
 }
 
 function votesOf(rows: readonly VoteRow[]): Vote[] {
   return rows.flatMap((row) => {
     const judge = judgeClass(row.winner, row.position_consistent);
-    return judge === null ? [] : [{ human: preferenceClass(row.preference), judge }];
+    return judge === null ? [] : [{ human: preferenceClass(row.preference), judge, queryId: row.query_id }];
   });
 }
 
@@ -108,10 +110,11 @@ function groups(votes: readonly VoteRow[], pairs: readonly PairRow[], key: 'cate
 }
 
 /** Of the decided verdicts between responses of different length, the share that picked the longer one. */
-function longerWins(items: readonly { lengthDiff: number; side: PreferenceClass | null }[]): Rate {
+function longerWins(items: readonly { queryId: number; lengthDiff: number; side: PreferenceClass | null }[]): Rate {
   const decided = items.filter((item) => item.lengthDiff !== 0 && (item.side === 'A' || item.side === 'B'));
-  const longer = decided.filter((item) => (item.lengthDiff > 0 ? item.side === 'B' : item.side === 'A')).length;
-  return rate(longer, decided.length);
+  return clusteredRate(
+    decided.map((item) => ({ cluster: item.queryId, success: item.lengthDiff > 0 ? item.side === 'B' : item.side === 'A' })),
+  );
 }
 
 export async function computePairwiseAnalytics({ runId }: { runId?: number } = {}): Promise<PairwiseAnalytics> {
@@ -125,21 +128,21 @@ export async function computePairwiseAnalytics({ runId }: { runId?: number } = {
     LEFT JOIN meta_rubrics m ON m.id = v.meta_rubric_id`;
   const [voteRows, pairRows, markRows] = await Promise.all([
     prisma.$queryRaw<VoteRow[]>`
-      SELECT j.reviewer_id, j.comparison_id, j.preference, j.verdict_correct, c.winner::text AS winner, c.position_consistent,
+      SELECT j.reviewer_id, j.comparison_id, c.query_id, j.preference, j.verdict_correct, c.winner::text AS winner, c.position_consistent,
              q.category::text AS category, ${version} AS version, (length(rb.content) - length(ra.content))::int AS length_diff
         FROM reviewer_judgments j
         JOIN pairwise_comparisons c ON c.id = j.comparison_id ${joins}
        WHERE j.state = 'SUBMITTED' AND j.preference IS NOT NULL ${inRun}
        ORDER BY j.comparison_id, j.reviewer_id`,
     prisma.$queryRaw<PairRow[]>`
-      SELECT c.id, c.winner::text AS winner, c.aggregate_score, c.position_consistent, q.category::text AS category,
+      SELECT c.id, c.query_id, c.winner::text AS winner, c.aggregate_score, c.position_consistent, q.category::text AS category,
              ${version} AS version, (length(rb.content) - length(ra.content))::int AS length_diff
         FROM pairwise_comparisons c
         JOIN judge_runs r ON r.id = c.run_id AND r.kind = 'PAIRWISE' ${joins}
        WHERE c.presented_order = 'AB' ${inRun}
        ORDER BY c.id`,
-    prisma.$queryRaw<{ title: string; agree: number; disagree: number; not_relevant: number }[]>`
-      SELECT min(pc.title) AS title,
+    prisma.$queryRaw<{ key: string; query_id: number; title: string; agree: number; disagree: number; not_relevant: number }[]>`
+      SELECT lower(btrim(pc.title)) AS key, c.query_id, min(pc.title) AS title,
              count(*) FILTER (WHERE k.mark = 'AGREE')::int AS agree,
              count(*) FILTER (WHERE k.mark = 'DISAGREE')::int AS disagree,
              count(*) FILTER (WHERE k.mark = 'NOT_RELEVANT')::int AS not_relevant
@@ -148,21 +151,15 @@ export async function computePairwiseAnalytics({ runId }: { runId?: number } = {
         JOIN pairwise_criteria pc ON pc.id = k.pairwise_criterion_id
         JOIN pairwise_comparisons c ON c.id = pc.comparison_id
        WHERE true ${inRun}
-       GROUP BY lower(btrim(pc.title))
-       ORDER BY lower(btrim(pc.title))`,
+       GROUP BY lower(btrim(pc.title)), c.query_id
+       ORDER BY lower(btrim(pc.title)), c.query_id`,
   ]);
 
   const votes = votesOf(voteRows);
   const confusion = PREFERENCE_CLASSES.map((human) =>
     PREFERENCE_CLASSES.map((judge) => votes.filter((vote) => vote.human === human && vote.judge === judge).length),
   );
-  const byComparison = new Map<number, { reviewerId: string; human: PreferenceClass }[]>();
-  for (const row of voteRows) {
-    byComparison.set(row.comparison_id, [
-      ...(byComparison.get(row.comparison_id) ?? []),
-      { reviewerId: row.reviewer_id, human: preferenceClass(row.preference) },
-    ]);
-  }
+
   const humanMean = new Map<number, number>();
   for (const [comparisonId, rows] of groupBy(voteRows, (row) => String(row.comparison_id))) {
     humanMean.set(Number(comparisonId), rows.reduce((sum, row) => sum + row.preference, 0) / rows.length);
@@ -181,16 +178,20 @@ export async function computePairwiseAnalytics({ runId }: { runId?: number } = {
     }),
     { agree: 0, disagree: 0, notRelevant: 0 },
   );
-  const rejectedCriteria = markRows
-    .map((row) => {
-      const total = row.agree + row.disagree + row.not_relevant;
+  const rejectedCriteria = [...groupBy(markRows, (row) => row.key).values()]
+    .map((rows) => {
+      const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
+      const units = rows.flatMap((row) => [
+        ...Array.from({ length: row.disagree + row.not_relevant }, () => ({ cluster: row.query_id, success: true })),
+        ...Array.from({ length: row.agree }, () => ({ cluster: row.query_id, success: false })),
+      ]);
       return {
-        title: row.title,
-        marks: total,
-        agree: row.agree,
-        disagree: row.disagree,
-        notRelevant: row.not_relevant,
-        rejected: rate(row.disagree + row.not_relevant, total),
+        title: rows.map((row) => row.title).sort()[0] ?? '',
+        marks: units.length,
+        agree: sum((row) => row.agree),
+        disagree: sum((row) => row.disagree),
+        notRelevant: sum((row) => row.not_relevant),
+        rejected: clusteredRate(units),
       };
     })
     .filter((row) => row.rejected.count > 0)
@@ -200,21 +201,34 @@ export async function computePairwiseAnalytics({ runId }: { runId?: number } = {
 
   return {
     pairs: pairRows.length,
-    reviewedPairs: byComparison.size,
+    reviewedPairs: new Set(voteRows.map((row) => row.comparison_id)).size,
     reviews: voteRows.length,
     reviewers: new Set(voteRows.map((row) => row.reviewer_id)).size,
     humanJudge: mtBenchAgreement(votes),
     confusion,
-    reviewerReviewer: mtBenchAgreement(reviewerPairs(byComparison)),
+    reviewerReviewer: reviewerAgreement(
+      voteRows.map((row) => ({
+        comparisonId: row.comparison_id,
+        queryId: row.query_id,
+        reviewerId: row.reviewer_id,
+        preference: row.preference,
+      })),
+    ),
     positionConsistency: consistency(pairRows),
-    verdictCorrect: rate(withVerdict.filter((row) => row.verdict_correct).length, withVerdict.length),
+    verdictCorrect: clusteredRate(withVerdict.map((row) => ({ cluster: row.query_id, success: row.verdict_correct === true }))),
     marks,
     lengthBias: {
       points,
       judgeLongerWins: longerWins(
-        pairRows.map((pair) => ({ lengthDiff: pair.length_diff, side: judgeClass(pair.winner, pair.position_consistent) })),
+        pairRows.map((pair) => ({
+          queryId: pair.query_id,
+          lengthDiff: pair.length_diff,
+          side: judgeClass(pair.winner, pair.position_consistent),
+        })),
       ),
-      humanLongerWins: longerWins(voteRows.map((row) => ({ lengthDiff: row.length_diff, side: preferenceClass(row.preference) }))),
+      humanLongerWins: longerWins(
+        voteRows.map((row) => ({ queryId: row.query_id, lengthDiff: row.length_diff, side: preferenceClass(row.preference) })),
+      ),
       judgeR: pearson(points.flatMap((point) => (point.judge === null ? [] : [{ x: point.lengthDiff, y: point.judge }]))),
       humanR: pearson(voteRows.map((row) => ({ x: row.length_diff, y: row.preference }))),
     },

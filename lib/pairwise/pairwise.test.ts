@@ -329,5 +329,19 @@ describe('analytics and export', () => {
     const single = [];
     for await (const line of exportVerifiedPairs({ runId })) single.push(line.comparison_id);
     expect(single).toEqual([comparisons[0]?.id, comparisons[1]?.id]);
+
+    // Relabelling the reviewers (x's reviews become y's and y's x's, which reverses their id order) changes no
+    // agreement figure: human–judge agreement and kappa, reviewer–reviewer alpha and agreement, by group too.
+    const [spare] = await makeReviewers(1);
+    const move = (from: string, to: string) =>
+      prisma.reviewerJudgment.updateMany({ where: { reviewerId: from, comparison: { runId } }, data: { reviewerId: to } });
+    await prisma.$transaction([move(x ?? '', spare ?? ''), move(y ?? '', x ?? ''), move(spare ?? '', y ?? '')]);
+    const relabelled = await computePairwiseAnalytics({ runId });
+    expect(relabelled.humanJudge).toEqual(analytics.humanJudge);
+    expect(relabelled.reviewerReviewer).toEqual(analytics.reviewerReviewer);
+    expect(relabelled.confusion).toEqual(analytics.confusion);
+    expect(relabelled.byCategory).toEqual(analytics.byCategory);
+    expect(relabelled.byVersion).toEqual(analytics.byVersion);
+    expect(relabelled.reviewers).toBe(analytics.reviewers);
   });
 });

@@ -2,7 +2,6 @@
 // criteria, give back). Preferences arrive in the reviewer's display terms (A = the left response as shown to
 // them); lib/pairwise/judgments.ts maps them to canonical A/B terms with the recorded display order.
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 import { dbId, dbInt } from '@/lib/http/db-id';
 
 export const KEY_DIFFERENCES = [

@@ -1,9 +1,27 @@
 // The README.md of a release's Hugging Face folder: a dataset card whose YAML header declares the data files
 // for the `datasets` loader, then the manifest's figures, rules and checksums.
+import { isLegacyFigures, type Proportion, type StoredReleaseFigures } from '@/lib/releases/figures';
 import type { ReleaseManifest } from '@/lib/releases/freeze-release';
 
 const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);
 const interval = (value: [number, number] | null) => (value ? `${percent(value[0])}–${percent(value[1])}` : '—');
+const share = (p: Pick<Proportion, 'rate' | 'count' | 'n'>) => `${percent(p.rate)} (${p.count}/${p.n})`;
+const effect = (p: Proportion) => (p.designEffect === null ? '—' : `${p.designEffect.toFixed(2)} (${p.clusters} queries)`);
+
+/** The agreement table's rows above mean agreement and kappa: the current figures, or a legacy manifest's. */
+function concordanceRows(f: StoredReleaseFigures): string {
+  if (isLegacyFigures(f)) {
+    return `| Unanimous share of the released set (called concordance when frozen) | ${share(f.concordance)} | ${interval(f.concordance.interval)} | — |
+| Accepted as written (released set) | ${share(f.accepted)} | ${interval(f.accepted.interval)} | — |`;
+  }
+  const c = f.concordance;
+  const r = f.releasedComposition;
+  return `| Strict concordance: accepted, of the ${c.finalized} audited criteria with a final decision (before the release rules) | ${share(c.strict)} | ${interval(c.strict.interval)} | ${effect(c.strict)} |
+| Lenient concordance: accepted or minor revision (before the release rules) | ${share(c.lenient)} | ${interval(c.lenient.interval)} | ${effect(c.lenient)} |
+| Strict concordance bounds if the ${c.unresolved} unresolved and ${c.awaiting} awaiting all fail / all pass | — | ${interval(c.bounds.strict)} | — |
+| Unanimous share of the released set | ${share(r.unanimous)} | ${interval(r.unanimous.interval)} | ${effect(r.unanimous)} |
+| Accepted as written (released set) | ${share(r.accepted)} | ${interval(r.accepted.interval)} | ${effect(r.accepted)} |`;
+}
 const table = (title: string, record: Record<string, number>) =>
   `| ${title} | criteria |\n|---|---:|\n${Object.entries(record)
     .map(([key, n]) => `| ${key} | ${n} |`)
@@ -46,12 +64,13 @@ Text: ${manifest.rules.text === 'revised' ? 'each criterion at its current revis
 
 ## Agreement
 
-| figure | value | 95% interval |
-|---|---:|---|
-| Concordance (unanimous share) | ${percent(f.concordance.rate)} (${f.concordance.count}/${f.concordance.n}) | ${interval(f.concordance.interval)} |
-| Accepted as written | ${percent(f.accepted.rate)} (${f.accepted.count}/${f.accepted.n}) | ${interval(f.accepted.interval)} |
-| Mean per-criterion agreement | ${percent(f.meanAgreement.mean)} (n = ${f.meanAgreement.n}) | ${interval(f.meanAgreement.interval)} |
-| Fleiss' kappa (${f.fleissKappa.subjects} criteria × ${f.fleissKappa.raters} verdicts) | ${f.fleissKappa.kappa ?? '—'} | — |
+Intervals over criteria treat the criteria of one query as a cluster (design effect beside them).
+
+| figure | value | 95% interval | design effect |
+|---|---:|---|---|
+${concordanceRows(f)}
+| Mean per-criterion agreement (released set) | ${percent(f.meanAgreement.mean)} (n = ${f.meanAgreement.n}) | ${interval(f.meanAgreement.interval)} | — |
+| Fleiss' kappa (only the ${f.fleissKappa.subjects} released criteria with ${f.fleissKappa.raters} verdicts) | ${f.fleissKappa.kappa ?? '—'} | — | — |
 
 ## Counts
 

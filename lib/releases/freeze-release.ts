@@ -14,7 +14,8 @@ import { RELEASE_WORK_MEM } from '@/lib/releases/preview-release';
 import type pg from 'pg';
 import { type ReleaseRules, rulesSchema } from '@/lib/releases/schemas';
 import { stageCandidates } from '@/lib/releases/stage-candidates';
-import { type ReleaseFigures, summarizeCandidates } from '@/lib/releases/summarize-candidates';
+import type { StoredReleaseFigures } from '@/lib/releases/figures';
+import { summarizeCandidates } from '@/lib/releases/summarize-candidates';
 
 export interface ReleaseManifest {
   release: { id: number; name: string; version: number; description: string | null };
@@ -23,7 +24,8 @@ export interface ReleaseManifest {
   rules: ReleaseRules;
   datasets: { id: number; name: string }[];
   campaignIds: number[];
-  figures: ReleaseFigures;
+  /** As the freezing version computed them (manifests frozen before issue 20 have the legacy shape). */
+  figures: StoredReleaseFigures;
   metaRubricVersions: {
     id: number;
     domain: string;

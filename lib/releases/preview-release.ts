@@ -3,7 +3,8 @@
 import { pgPool } from '@/lib/db';
 import type { ReleaseRules } from '@/lib/releases/schemas';
 import { stageCandidates } from '@/lib/releases/stage-candidates';
-import { type ReleaseFigures, summarizeCandidates } from '@/lib/releases/summarize-candidates';
+import type { ReleaseFigures } from '@/lib/releases/figures';
+import { summarizeCandidates } from '@/lib/releases/summarize-candidates';
 
 /** Sort and hash memory for the outcome aggregation over a few hundred thousand criteria. */
 export const RELEASE_WORK_MEM = '64MB';

@@ -18,6 +18,7 @@ import { createRelease } from '@/lib/releases/create-release';
 import { requestFreeze, runFreeze } from '@/lib/releases/freeze-job';
 import { freezeRelease } from '@/lib/releases/freeze-release';
 import { previewRelease } from '@/lib/releases/preview-release';
+import { computeDashboard } from '@/lib/analytics/compute-dashboard';
 import { requestExport } from '@/lib/releases/request-export';
 import { EXPORT_FORMATS } from '@/lib/export/format-names';
 import { rulesSchema } from '@/lib/releases/schemas';
@@ -69,13 +70,32 @@ describe('preview', () => {
     expect(reasons.not_audited).toBe(totalInDataset - fixture.criterionIds.length);
     const adjudicated = fixture.criterionIds.filter((id) => id % 6 === 3).length;
     expect(figures.byProvenance.ADJUDICATED ?? 0).toBe(adjudicated);
-    expect(figures.concordance.count).toBe(included.length - adjudicated);
-    expect(figures.concordance.interval?.[0]).toBeLessThanOrEqual(figures.concordance.rate ?? 0);
+    // The released set's composition: what is in it, under its own name.
+    expect(figures.releasedComposition.unanimous.count).toBe(included.length - adjudicated);
+    expect(figures.releasedComposition.unanimous.n).toBe(included.length);
+    expect(figures.releasedComposition.unanimous.interval?.[0]).toBeLessThanOrEqual(figures.releasedComposition.unanimous.rate ?? 0);
+    // Concordance is over every audited criterion before the rules: accepts (kinds 0, 5) of the finalized
+    // (all but the unresolved kind 4); lenient adds the minor revisions (kind 1).
+    const kinds = (...k: number[]) => fixture.criterionIds.filter((id) => k.includes(id % 6)).length;
+    expect(figures.concordance).toMatchObject({ finalized: kinds(0, 1, 2, 3, 5), unresolved: kinds(4), awaiting: 0 });
+    expect(figures.concordance.strict).toMatchObject({ count: kinds(0, 5), n: kinds(0, 1, 2, 3, 5) });
+    expect(figures.concordance.lenient.count).toBe(kinds(0, 1, 5));
+    expect(figures.concordance.bounds.strict?.[0]).toBeCloseTo(kinds(0, 5) / fixture.criterionIds.length, 6);
+    expect(figures.concordance.bounds.strict?.[1]).toBeCloseTo(kinds(0, 4, 5) / fixture.criterionIds.length, 6);
+    // One definition: the dashboard's concordance of the same dataset, interval and design effect included.
+    const { totals } = await computeDashboard({ datasetId });
+    expect(figures.concordance.strict.rate).toBeCloseTo(totals.strict.rate, 6);
+    expect(figures.concordance.strict.interval?.[0]).toBeCloseTo(totals.strict.low, 6);
+    expect(figures.concordance.strict.interval?.[1]).toBeCloseTo(totals.strict.high, 6);
+    expect(figures.concordance.strict.designEffect).toBeCloseTo(totals.strict.designEffect, 6);
+    expect(figures.concordance.lenient.rate).toBeCloseTo(totals.lenient.rate, 6);
 
     const strict = await previewRelease({
       rules: rulesSchema.parse({ datasetIds: [datasetId], decisions: ['ACCEPT'], allowAdjudicated: false }),
     });
     expect(strict.criteria).toBe(expectedIncluded(['ACCEPT'], false).length);
+    // The rules change what is released, never the concordance of what was audited.
+    expect(strict.concordance).toEqual(figures.concordance);
     const agreeing = await previewRelease({ rules: rulesSchema.parse({ ...rules, minAgreement: 0.9 }) });
     expect(agreeing.criteria).toBe(included.length - adjudicated);
     expect(agreeing.excluded.find((e) => e.reason === 'low_agreement')?.count).toBe(adjudicated);

@@ -2,7 +2,6 @@
 // and the stored Release.rules), and the create/freeze/export inputs.
 import { CATEGORIES } from '@/lib/vocabulary/enums';
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 import { dbId } from '@/lib/http/db-id';
 import { EXPORT_FORMATS, type ExportFormat } from '@/lib/export/format-names';
 

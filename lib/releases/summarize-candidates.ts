@@ -1,51 +1,65 @@
-// The figures of a release, read from release_candidates in the caller's transaction: what is included
-// (by category, tier, department, final decision and how it was reached), what is left out and why, and
-// how far the experts agreed on what is included. The preview shows them; the freeze writes them into the
-// manifest, so the preview and the frozen release cannot disagree.
+// The figures of a release, read from release_candidates in the caller's transaction: the concordance of the
+// audited criteria of its datasets before any rule (the dashboard's definition, lib/analytics/concordance.ts),
+// what is included (by category, tier, department, final decision and how it was reached) and its composition,
+// what is left out and why, and how far the experts agreed on what is included. The preview shows them; the
+// freeze writes them into the manifest, so the preview and the frozen release cannot disagree. Every interval
+// over criteria treats a query's criteria as a cluster (docs/statistics.md). Their shape: lib/releases/figures.ts.
 import type pg from 'pg';
+import { computeConcordance } from '@/lib/analytics/concordance';
+import { type Rate, rateFromMoments } from '@/lib/analytics/rate';
+import type { Proportion, ReleaseFigures } from '@/lib/releases/figures';
 import { EXCLUSION_REASONS, type ExclusionReason } from '@/lib/releases/stage-candidates';
-import { Z_95, fleissKappaFromTotals, wilsonInterval } from '@/lib/stats';
-
-export interface Proportion {
-  count: number;
-  n: number;
-  /** null when n = 0. */
-  rate: number | null;
-  /** Wilson 95% interval. */
-  interval: [number, number] | null;
-}
-
-export interface ReleaseFigures {
-  candidates: number;
-  criteria: number;
-  queries: number;
-  byCategory: Record<string, number>;
-  byTier: Record<string, number>;
-  byDepartment: Record<string, number>;
-  byDecision: Record<string, number>;
-  /** unanimous / adjudicated */
-  byProvenance: Record<string, number>;
-  excluded: { reason: ExclusionReason; label: string; count: number }[];
-  /** A few excluded criteria per reason, to check the rules do what was meant. */
-  excludedExamples: { reason: ExclusionReason; criterionId: number; title: string }[];
-  /** Included criteria whose final decision was unanimous (concordance of the experts). */
-  concordance: Proportion;
-  /** Included criteria accepted as they were. */
-  accepted: Proportion;
-  /** Mean per-criterion agreement P_i over included criteria with 2+ verdicts, with a normal 95% interval. */
-  meanAgreement: { mean: number | null; n: number; interval: [number, number] | null };
-  /** Fleiss' kappa over the included criteria with the most common number of verdicts. */
-  fleissKappa: { kappa: number | null; subjects: number; raters: number };
-}
+import { type ClusterMoments, clusterMeanInterval, fleissKappaFromTotals } from '@/lib/stats';
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 const finite = (value: number) => (Number.isFinite(value) ? round(value) : null);
 
-export function proportion(count: number, n: number): Proportion {
-  if (n === 0) return { count, n, rate: null, interval: null };
-  const [low, high] = wilsonInterval(count, n);
-  return { count, n, rate: round(count / n), interval: [round(low), round(high)] };
+const pair = ([a, b]: [number, number]): [number, number] | null =>
+  Number.isFinite(a) && Number.isFinite(b) ? [round(a), round(b)] : null;
+
+/** A Rate as the manifest stores it: rounded, null where undefined. */
+export function proportion(rate: Rate): Proportion {
+  if (rate.n === 0) return { count: rate.count, n: 0, rate: null, interval: null, designEffect: null, clusters: 0, plainInterval: null };
+  return {
+    count: rate.count,
+    n: rate.n,
+    rate: round(rate.rate),
+    interval: pair([rate.low, rate.high]),
+    designEffect: finite(rate.designEffect),
+    clusters: rate.clusters,
+    plainInterval: pair(rate.plain),
+  };
 }
+
+/**
+ * Per query of release_candidates: `$measure` counts as the successes of each rate, `$trials` its trials; the
+ * SQL returns the cluster moments of each (successes s, trials t: queries with t > 0, Σs, Σt, Σs², Σst, Σt²).
+ */
+function momentsSql(rates: Record<string, { successes: string; trials: string }>, where: string): string {
+  const perQuery = Object.entries(rates).flatMap(([name, { successes, trials }]) => [
+    `count(*) FILTER (WHERE ${successes})::bigint AS ${name}_s`,
+    `count(*) FILTER (WHERE ${trials})::bigint AS ${name}_t`,
+  ]);
+  const sums = Object.keys(rates).map(
+    (name) => `json_build_object('clusters', count(*) FILTER (WHERE ${name}_t > 0), 'successes', sum(${name}_s), 'trials', sum(${name}_t),
+       'successesSquared', sum(${name}_s * ${name}_s), 'successesTimesTrials', sum(${name}_s * ${name}_t),
+       'trialsSquared', sum(${name}_t * ${name}_t)) AS ${name}`,
+  );
+  return `SELECT ${sums.join(', ')} FROM (SELECT ${perQuery.join(', ')} FROM release_candidates WHERE ${where} GROUP BY query_id) q`;
+}
+
+const moments = (value: unknown): ClusterMoments => {
+  const m = value as Record<keyof ClusterMoments, number | string | null>;
+  const num = (key: keyof ClusterMoments) => Number(m[key] ?? 0);
+  return {
+    clusters: num('clusters'),
+    successes: num('successes'),
+    trials: num('trials'),
+    successesSquared: num('successesSquared'),
+    successesTimesTrials: num('successesTimesTrials'),
+    trialsSquared: num('trialsSquared'),
+  };
+};
 
 /** Object with keys in sorted order, so the manifest's bytes do not depend on row order. */
 function sortedRecord(entries: [string, number][]): Record<string, number> {
@@ -72,9 +86,32 @@ export async function summarizeCandidates(client: pg.PoolClient): Promise<Releas
         FROM release_candidates WHERE excluded IS NOT NULL) e
       JOIN criteria c ON c.id = e.criterion_id
      WHERE e.rn <= 5 ORDER BY e.reason, e.criterion_id`);
-  const agreement = await client.query<{ n: number; mean: number | null; sd: number | null }>(
-    `SELECT count(agreement)::int AS n, avg(agreement) AS mean, stddev_samp(agreement) AS sd
-       FROM release_candidates WHERE excluded IS NULL AND verdicts >= 2`,
+  const agreement = await client.query<Record<'k' | 'n' | 'sy' | 'syy' | 'syt' | 'stt', number | null>>(
+    `SELECT count(*) FILTER (WHERE t > 0)::int AS k, sum(t)::int AS n, sum(y)::float8 AS sy, sum(y * y)::float8 AS syy,
+            sum(y * t)::float8 AS syt, sum(t * t)::float8 AS stt
+       FROM (SELECT query_id, count(agreement) AS t, coalesce(sum(agreement), 0) AS y
+               FROM release_candidates WHERE excluded IS NULL AND verdicts >= 2 GROUP BY query_id) q`,
+  );
+  const finalized = `final_decision IS NOT NULL`;
+  const audited = await client.query<Record<'strict' | 'lenient' | 'unresolved' | 'awaiting', unknown>>(
+    momentsSql(
+      {
+        strict: { successes: `final_decision = 'ACCEPT'`, trials: finalized },
+        lenient: { successes: `final_decision IN ('ACCEPT', 'REVISE_MINOR')`, trials: finalized },
+        unresolved: { successes: `provenance = 'UNRESOLVED'`, trials: 'TRUE' },
+        awaiting: { successes: `provenance = 'AWAITING'`, trials: 'TRUE' },
+      },
+      'campaign_id IS NOT NULL',
+    ),
+  );
+  const released = await client.query<Record<'unanimous' | 'accepted', unknown>>(
+    momentsSql(
+      {
+        unanimous: { successes: `provenance = 'UNANIMOUS'`, trials: 'TRUE' },
+        accepted: { successes: `final_decision = 'ACCEPT'`, trials: 'TRUE' },
+      },
+      'excluded IS NULL',
+    ),
   );
   const byRaters = await client.query<{ raters: number; subjects: number; ss: string; a: string; mi: string; ma: string; r: string }>(`
     SELECT verdicts AS raters, count(*)::int AS subjects,
@@ -90,9 +127,28 @@ export async function summarizeCandidates(client: pg.PoolClient): Promise<Releas
   const reasons = Object.keys(EXCLUSION_REASONS) as ExclusionReason[];
   const excludedCounts = new Map(excluded.rows.map((row) => [row.reason, row.n]));
 
-  const { n = 0, mean = null, sd = null } = agreement.rows[0] ?? {};
-  const half = mean !== null && sd !== null && n >= 2 ? (Z_95 * sd) / Math.sqrt(n) : null;
+  const sums = agreement.rows[0];
+  const n = sums?.n ?? 0;
+  const meanAgreement = clusterMeanInterval(
+    {
+      clusters: sums?.k ?? 0,
+      sum: sums?.sy ?? 0,
+      units: n,
+      sumSquared: sums?.syy ?? 0,
+      sumTimesUnits: sums?.syt ?? 0,
+      unitsSquared: sums?.stt ?? 0,
+    },
+    { lowest: 0, highest: 1 },
+  );
   const fleissRow = byRaters.rows[0];
+  const auditedRow = audited.rows[0];
+  const releasedRow = released.rows[0];
+  const concordance = computeConcordance({
+    unresolved: moments(auditedRow?.unresolved).successes,
+    awaiting: moments(auditedRow?.awaiting).successes,
+    strict: moments(auditedRow?.strict),
+    lenient: moments(auditedRow?.lenient),
+  });
   const fleiss = fleissRow
     ? fleissKappaFromTotals({
         subjects: fleissRow.subjects,
@@ -115,12 +171,22 @@ export async function summarizeCandidates(client: pg.PoolClient): Promise<Releas
       .filter((reason) => excludedCounts.has(reason))
       .map((reason) => ({ reason, label: EXCLUSION_REASONS[reason], count: excludedCounts.get(reason) ?? 0 })),
     excludedExamples: examples.rows.map((row) => ({ reason: row.reason, criterionId: row.criterion_id, title: row.title })),
-    concordance: proportion(byProvenance.UNANIMOUS ?? 0, criteria),
-    accepted: proportion(byDecision.ACCEPT ?? 0, criteria),
+    concordance: {
+      strict: proportion(concordance.strict),
+      lenient: proportion(concordance.lenient),
+      finalized: concordance.finalized,
+      unresolved: concordance.unresolved,
+      awaiting: concordance.awaiting,
+      bounds: { strict: pair(concordance.bounds.strict), lenient: pair(concordance.bounds.lenient) },
+    },
+    releasedComposition: {
+      unanimous: proportion(rateFromMoments(moments(releasedRow?.unanimous))),
+      accepted: proportion(rateFromMoments(moments(releasedRow?.accepted))),
+    },
     meanAgreement: {
-      mean: mean === null ? null : round(mean),
+      mean: finite(meanAgreement.mean),
       n,
-      interval: mean !== null && half !== null ? [round(Math.max(0, mean - half)), round(Math.min(1, mean + half))] : null,
+      interval: meanAgreement.interval ? pair(meanAgreement.interval) : null,
     },
     fleissKappa: { kappa: finite(fleiss), subjects: fleissRow?.subjects ?? 0, raters: fleissRow?.raters ?? 0 },
   };

@@ -4,6 +4,13 @@ export { type BinaryMacroF1Result, binaryMacroF1 } from '@/lib/stats/binary-macr
 export { type BootstrapOptions, bootstrapInterval } from '@/lib/stats/bootstrap-interval';
 export { bootstrapStd } from '@/lib/stats/bootstrap-std';
 export { clusterBootstrapIntervals } from '@/lib/stats/cluster-bootstrap';
+export { type ClusterMeanMoments, clusterMeanInterval } from '@/lib/stats/cluster-mean-interval';
+export {
+  type ClusterMoments,
+  type ClusterWilsonResult,
+  clusterWilsonFromMoments,
+  clusterWilsonInterval,
+} from '@/lib/stats/cluster-wilson-interval';
 export { type CohenKappaResult, cohenKappa, cohenKappaFromTable } from '@/lib/stats/cohen-kappa';
 export { type FleissKappaResult, fleissKappa, fleissKappaFromTotals } from '@/lib/stats/fleiss-kappa';
 export { gwetAC1 } from '@/lib/stats/gwet-ac1';
@@ -26,5 +33,6 @@ export {
   type RaterResult,
 } from '@/lib/stats/leave-one-out-pairwise-f1';
 export { confusionFromTable, type MajorityConfusion, majorityConfusion } from '@/lib/stats/majority-confusion';
+export { normalQuantile } from '@/lib/stats/normal-quantile';
 export { percentAgreement } from '@/lib/stats/percent-agreement';
 export { wilsonInterval, Z_95 } from '@/lib/stats/wilson-interval';

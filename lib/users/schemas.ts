@@ -1,5 +1,4 @@
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 import { ROLES } from '@/lib/auth/roles';
 
 /** "Cardiology, Pediatrics" or repeated form fields, to a clean list. */

@@ -89,4 +89,10 @@ describe('sign-in throttle', () => {
     expect(results.filter((wait) => wait > 0 && wait <= 60)).toHaveLength(4);
     expect(await consumeAttempt('test:other', 5, 60)).toBe(0);
   });
+
+  it('never asks to wait longer than the window, even when a concurrent request opened it a moment "later"', async () => {
+    // What Promise.all above can produce by chance: the stored window starts after this request read its clock.
+    await prisma.$executeRaw`INSERT INTO rate_limits (id, key, count, last_request) VALUES ('t-late', 'test:late', 5, ${Date.now() + 800})`;
+    expect(await consumeAttempt('test:late', 5, 60)).toBe(60);
+  });
 });

@@ -42,6 +42,7 @@ export function answerFor({ model, messages, schemaName }: AnswerRequest): unkno
   if (family.startsWith('grade')) return gradeAnswer(prompt, model);
   if (family.startsWith('generate')) return { criteria: generatedCriteria(prompt, model) };
   if (family.startsWith('pairwise')) return { criteria: pairwiseCriteria(prompt, model) };
+  if (family.startsWith('verify')) return verifyAnswer(prompt, model);
   return { ok: true };
 }
 
@@ -56,6 +57,30 @@ export function gradeAnswer(prompt: string, model: string): GradeAnswer {
       ? `The response addresses ${word} as the rubric item asks, so the criterion is met.`
       : `The response does not address ${word} as the rubric item asks, so the criterion is not met.`,
     criteria_met: met,
+  };
+}
+
+export interface VerifyAnswer {
+  explanation: string;
+  satisfied: boolean;
+}
+
+/**
+ * A verifiable rubric's yes/no answer. Predictable on purpose, so tests know what the "judge" said: a constraint
+ * that quotes a phrase ("…") is satisfied when the response contains the last quoted phrase (case-insensitive);
+ * any other constraint is satisfied for ~70% of prompts.
+ */
+export function verifyAnswer(prompt: string, model: string): VerifyAnswer {
+  const constraint = /<constraint>([\s\S]*?)<\/constraint>/.exec(prompt)?.[1]?.trim() ?? '';
+  const response = /<response>([\s\S]*?)<\/response>/.exec(prompt)?.[1]?.trim() ?? '';
+  const phrase = [...constraint.matchAll(/"([^"]+)"/g)].at(-1)?.[1];
+  const satisfied =
+    phrase !== undefined
+      ? response.toLowerCase().includes(phrase.toLowerCase())
+      : createRandom(seedOf('verify', prompt, model)).chance(0.7);
+  return {
+    explanation: satisfied ? 'The response satisfies the constraint as written.' : 'The response does not satisfy the constraint.',
+    satisfied,
   };
 }
 

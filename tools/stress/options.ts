@@ -1,7 +1,6 @@
 // `npm run stress` flags, validated with zod: a bad flag is refused with its name, the reason and the usage.
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
-import '@/lib/zod-config';
+import { z } from '@/lib/zod';
 import { DEFAULT_SEED, syntheticTotals } from '@/tools/fixtures/synthetic';
 
 export const STRESS_USAGE = `usage: npm run stress -- [--scale 1] [--experts 50] [--duration 300] [--max-requests 200000]

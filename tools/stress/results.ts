@@ -2,8 +2,7 @@
 // network boundary here, so a response of the wrong shape is an error of its own ("unexpected response"),
 // never a silently wrong figure. The same schemas serve the HTTP client and the in-process one (tests).
 import { DECISIONS, DIMENSIONS, SEVERITIES, WEIGHT_DIRECTIONS } from '@/lib/vocabulary/enums';
-import { z } from 'zod';
-import '@/lib/zod-config';
+import { z } from '@/lib/zod';
 
 /** ActionResult<T> of lib/auth/action.ts. */
 export function actionResultSchema<T extends z.ZodType>(data: T) {

@@ -28,7 +28,7 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
     <>
       <PageHeader
         title="Analytics"
-        description="Concordance of the audited criteria (unanimous verdicts, else the adjudicated gold decision), agreement between experts and error rates, with Wilson 95% intervals."
+        description="Concordance of the audited criteria (unanimous verdicts, else the adjudicated gold decision), agreement between experts and error rates, with 95% intervals that treat the criteria of one query as a cluster (docs/statistics.md)."
       />
       <form method="get" className="mb-6 flex flex-wrap items-end gap-4" aria-label="Scope">
         <label className="text-sm font-medium text-slate-700">

@@ -5,7 +5,6 @@
 // url? }, or a plain source name). Unknown columns refuse the file.
 import { TIERS } from '@/lib/vocabulary/enums';
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 import { criterionSchema } from '@/lib/import/native-schema';
 import {
   type FieldProblem,

@@ -3,7 +3,6 @@
 // prompt_id?, completion_id? }. The prompt is a query, the completion a response, the rubric item a criterion of
 // that query (matched by text when the import runs), and each physician's label a clinician grade.
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 import { tierFromPoints } from '@/lib/import/formats/healthbench';
 import { MESSAGE_ROLES, messageSchema } from '@/lib/import/native-schema';
 import type { Tier } from '@/lib/vocabulary/enums';

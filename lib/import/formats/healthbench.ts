@@ -5,7 +5,6 @@
 // unless the record carries its own `category`. Ideal and reference completions become responses.
 import { CATEGORIES, type Tier } from '@/lib/vocabulary/enums';
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 import { MESSAGE_ROLES, type NativeQuery, nativeQuerySchema } from '@/lib/import/native-schema';
 import {
   type FieldPath,

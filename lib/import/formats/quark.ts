@@ -9,7 +9,6 @@
 // names the field as written in the file (essential[0].Tag), whatever the native field it maps to.
 import { CATEGORIES, type Tier } from '@/lib/vocabulary/enums';
 import { z } from '@/lib/zod';
-import '@/lib/zod-config';
 import { QUARK_WRAPPER } from '@/lib/import/formats/detect';
 import { MESSAGE_ROLES, type NativeQuery, nativeQuerySchema } from '@/lib/import/native-schema';
 import {

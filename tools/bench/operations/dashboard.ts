@@ -139,14 +139,17 @@ outcome AS MATERIALIZED (
               WHEN a.f_under > 0 AND a.f_under >= a.f_red THEN 'UNDER'
               WHEN a.f_red > 0 THEN 'REDUNDANT' END AS c_dir
     FROM agreed a),
+current AS MATERIALIZED (
+  -- Dataset-level figures count each criterion once: its latest campaign with a final decision, else its latest.
+  SELECT DISTINCT ON (o.criterion_id) o.* FROM outcome o ORDER BY o.criterion_id, (o.final IS NOT NULL) DESC, o.campaign_id DESC),
 groups AS (
   SELECT ${rawBreakdownColumns()},
          ${RAW_TALLY},
          ${RAW_ERRORS}
-    FROM outcome o
+    FROM current o
    GROUP BY GROUPING SETS ((), ${RAW_BREAKDOWNS.map(([, column]) => `(${column})`).join(', ')})),
-tags AS (SELECT o.key, ${RAW_TALLY} FROM (SELECT unnest(tags) AS key, n, final, provenance FROM outcome) o GROUP BY o.key),
-models AS (SELECT o.key, ${RAW_TALLY} FROM (SELECT unnest(models) AS key, n, final, provenance FROM outcome) o GROUP BY o.key),
+tags AS (SELECT o.key, ${RAW_TALLY} FROM (SELECT unnest(tags) AS key, n, final, provenance FROM current) o GROUP BY o.key),
+models AS (SELECT o.key, ${RAW_TALLY} FROM (SELECT unnest(models) AS key, n, final, provenance FROM current) o GROUP BY o.key),
 agreement AS (
   SELECT o.n AS raters, count(*) AS subjects,
          sum(o.n_acc * o.n_acc + o.n_min * o.n_min + o.n_maj * o.n_maj + o.n_rej * o.n_rej) AS sum_of_squares,
@@ -154,8 +157,16 @@ agreement AS (
          ARRAY[${rawPairSums()}] AS pair_sums
     FROM outcome o WHERE o.n >= 2 GROUP BY o.n),
 experts AS (
-  SELECT o.key, ${RAW_TALLY}, count(*) FILTER (WHERE o.final = o.choice) AS agrees
-    FROM (SELECT unnest(experts) AS key, unnest(choices) AS choice, n, final, provenance FROM outcome) o
+  -- Leave-one-out: the decision without this verdict is the other verdicts' when they all agree, else the gold one.
+  SELECT o.key, ${RAW_TALLY},
+         count(*) FILTER (WHERE o.complete AND o.reference IS NOT NULL) AS loo_n,
+         count(*) FILTER (WHERE o.complete AND o.reference = o.choice) AS loo_agrees
+    FROM (SELECT e.key, e.choice, c.n, c.final, c.provenance, c.complete,
+                 CASE WHEN x.m = 0 THEN NULL WHEN x.kinds = 1 THEN x.one ELSE c.gold END AS reference
+            FROM current c
+            CROSS JOIN LATERAL unnest(c.experts, c.choices) WITH ORDINALITY AS e(key, choice, i)
+            CROSS JOIN LATERAL (SELECT count(*) AS m, count(DISTINCT u.v) AS kinds, min(u.v) AS one
+                                  FROM unnest(c.choices) WITH ORDINALITY AS u(v, j) WHERE u.j <> e.i) x) o
    GROUP BY o.key),
 pairs AS (
   SELECT p.experts[p.i] AS a, p.experts[p.j] AS b, p.choices[p.i] AS da, p.choices[p.j] AS db, count(*) AS n
@@ -199,7 +210,7 @@ export interface RawDashboard {
   tags: RawTally[] | null;
   models: RawTally[] | null;
   agreement: { raters: number; subjects: number; sum_of_squares: number; totals: number[]; pair_sums: number[] }[] | null;
-  experts: (RawTally & { agrees: number })[] | null;
+  experts: (RawTally & { loo_n: number; loo_agrees: number })[] | null;
   pairs: { a: string; b: string; da: string; db: string; n: number }[] | null;
   labels: Record<string, Record<string, string> | null>;
 }
@@ -221,7 +232,8 @@ const fromApp = (counts: Counts): Tally => ({ ...counts, accepted: counts.strict
 
 /**
  * Every count the dashboard shows, by name: totals, error table, Fleiss' subjects, each breakdown's groups
- * (days included), each expert's verdicts and agreements with the final decision, each pair's shared criteria.
+ * (days included), each expert's verdicts and leave-one-out agreements with the final decision, each pair's shared
+ * criteria.
  */
 export function appCounts(dashboard: Dashboard): Map<string, number> {
   const entries: [string, number][] = [
@@ -237,7 +249,10 @@ export function appCounts(dashboard: Dashboard): Map<string, number> {
       groups.flatMap((group) => tallyEntries(`${breakdown}.${group.key}`, fromApp(group))),
     ),
     ...dashboard.overTime.flatMap((day) => tallyEntries(`day.${day.day}`, fromApp(day))),
-    ...dashboard.agreement.withFinal.map((expert): [string, number] => [`agrees.${expert.id}`, expert.agreement.count]),
+    ...dashboard.agreement.withFinal.flatMap((expert): [string, number][] => [
+      [`looAgrees.${expert.id}`, expert.agreement.count],
+      [`looN.${expert.id}`, expert.agreement.n],
+    ]),
     ...dashboard.agreement.pairwise.map((pair): [string, number] => [`pair.${pair.a}.${pair.b}`, pair.n]),
   ];
   return new Map(entries);
@@ -265,7 +280,8 @@ export function rawCounts(raw: RawDashboard): Map<string, number> {
     ...(raw.models ?? []).flatMap((row) => tallyEntries(`generatorModel.${row.key}`, row)),
     ...(raw.experts ?? []).flatMap((row) => [
       ...tallyEntries(`expert.${row.key}`, row),
-      [`agrees.${row.key}`, row.agrees] as [string, number],
+      [`looAgrees.${row.key}`, row.loo_agrees] as [string, number],
+      [`looN.${row.key}`, row.loo_n] as [string, number],
     ]),
     ...pairs,
   ];

@@ -34,7 +34,11 @@ export default async function NewProposalPage({
       />
       <ProposalForm
         metaRubricId={rubric.id}
-        base={{ principles: rubric.active.principles, generationRules: rubric.active.generationRules }}
+        base={{
+          principles: rubric.active.principles,
+          generationRules: rubric.active.generationRules,
+          scoringProfile: rubric.active.scoringProfile,
+        }}
         evidenceOptions={options}
         canCiteAnyCriterion={user.role !== 'EXPERT'}
         initialEvidence={cited ? [cited] : []}
