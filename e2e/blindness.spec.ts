@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { type Page, type Response, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { claimNext } from '@/lib/audit/claim-next';
 import { createCampaign } from '@/lib/audit/create-campaign';
 import { getExpertAssignment } from '@/lib/audit/expert-view';
@@ -17,6 +17,7 @@ import { saveProposal, saveVerdict, submitAssignment } from '@/lib/audit/verdict
 import { prisma } from '@/lib/db';
 import { rejectProposal } from '@/lib/missing-criteria/reject-proposal';
 import { demoUser, signIn } from './fixtures';
+import { findLeaks, recorder } from './response-recorder';
 
 interface DemoCriterion {
   provenance?: { generatorModels?: string[]; extra?: { demoFlaw?: string } };
@@ -67,30 +68,8 @@ function forbiddenStrings(): string[] {
     'metaRubricVersion',
     'sourceLabel',
     'demoFlaw',
+    'isIdeal',
   ];
-}
-
-function recorder(page: Page) {
-  const bodies: { url: string; type: string; body: string }[] = [];
-  const pending: Promise<void>[] = [];
-  page.on('response', (response: Response) => {
-    const type = response.headers()['content-type'] ?? '';
-    const request = response.request();
-    const interesting =
-      /text\/html|text\/x-component|application\/json|text\/plain/.test(type) ||
-      request.headers().rsc === '1' ||
-      request.method() === 'POST';
-    if (!interesting || /\/_next\/static\//.test(response.url())) return;
-    pending.push(
-      response
-        .text()
-        .then((body) => {
-          bodies.push({ url: `${request.method()} ${response.url()}`, type, body });
-        })
-        .catch(() => {}),
-    );
-  });
-  return { bodies, settle: () => Promise.all(pending) };
 }
 
 test('an expert never receives provenance, statuses or another expert’s verdicts', async ({ browser }) => {
@@ -176,7 +155,7 @@ test('an expert never receives provenance, statuses or another expert’s verdic
 
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
-  const { bodies, settle } = recorder(page);
+  const { bodies, settle } = await recorder(page);
   const expert = demoUser('EXPERT', 0);
   await signIn(page, expert.email, expert.password);
 
@@ -256,11 +235,7 @@ test('an expert never receives provenance, statuses or another expert’s verdic
   expect(bodies.length).toBeGreaterThan(20);
   expect(bodies.some((entry) => entry.type.includes('text/x-component'))).toBe(true);
   expect(bodies.some((entry) => entry.url.startsWith('POST'))).toBe(true);
-  const leaks: string[] = [];
-  for (const token of forbiddenStrings()) {
-    for (const entry of bodies) if (entry.body.includes(token)) leaks.push(`${token} in ${entry.url}`);
-  }
-  expect(leaks).toEqual([]);
+  expect(findLeaks(bodies, forbiddenStrings())).toEqual([]);
   // The scan itself can fail: the expert's own comment and criteria do come through.
   expect(bodies.some((entry) => entry.body.includes('A missing point'))).toBe(true);
   expect(bodies.some((entry) => entry.body.includes(INSTRUCTIONS))).toBe(true);

@@ -17,6 +17,9 @@ import { seedPairwiseRun } from '@/tools/fixtures/seed-pairwise-run';
 import { savePreference } from '@/lib/pairwise/judgments';
 import { saveEndpoint, endpointSchema } from '@/lib/judge/endpoints';
 import { createUser } from '@/lib/users/create-user';
+import { claimGradingResponse } from '@/lib/grading/claim-grading-response';
+import { createGradingCampaign } from '@/lib/grading/create-grading-campaign';
+import { createGradingCampaignSchema } from '@/lib/grading/schemas';
 import { completeNextQuery, createTestCampaign, demoDatasetId, userByEmail } from './campaign-fixtures';
 
 const DEPARTMENT = 'Pediatrics';
@@ -36,6 +39,10 @@ export interface PageWalkIds {
   versionNumber: number;
   proposalId: number;
   pairwiseRunId: number;
+  /** The walk expert's grading assignment (one response of the demo dataset, reserved, not submitted). */
+  gradingAssignmentId: number;
+  /** A grading run (with no clinician-graded item: the agreement page's empty state). */
+  gradeRunId: number;
   reviewerJudgmentId: number;
   adminJudgmentId: number;
   endpointId: number;
@@ -171,8 +178,29 @@ export async function ensurePageWalkData(): Promise<PageWalkIds> {
   const adminJudgment = await prisma.reviewerJudgment.findFirstOrThrow({ where: { reviewerId: admin.id, comparison: { runId } } });
   const endpoint = await prisma.judgeEndpoint.findFirstOrThrow({ where: { model: 'walk-model' }, select: { id: true } });
   const call = await prisma.judgeCall.findFirstOrThrow({ where: { model: 'walk-model' }, select: { id: true } });
+  const gradeRun =
+    (await prisma.judgeRun.findFirst({ where: { kind: 'GRADE', promptTemplate: 'walk' }, select: { id: true } })) ??
+    (await prisma.judgeRun.create({
+      data: { kind: 'GRADE', status: 'SUCCEEDED', params: {}, scope: {}, promptTemplate: 'walk', promptVersion: 'v1' },
+      select: { id: true },
+    }));
+  const gradingName = 'Page walk grading';
+  const grading =
+    (await prisma.auditCampaign.findFirst({ where: { name: gradingName }, select: { id: true } })) ??
+    (await createGradingCampaign({
+      actor: admin,
+      input: createGradingCampaignSchema.parse({
+        name: gradingName,
+        overlapK: 1,
+        expertIds: [expert.id],
+        selection: { datasetId: await demoDatasetId(), responses: 1 },
+      }),
+    }));
+  const gradingClaim = await claimGradingResponse({ campaignId: grading.id, expertId: expert.id });
+  if (gradingClaim.kind === 'none') throw new Error('the page walk response could not be claimed');
   const release = async (name: string) => (await prisma.release.findFirstOrThrow({ where: { name }, select: { id: true } })).id;
   return {
+    gradingAssignmentId: gradingClaim.assignmentId,
     campaignId: campaign.id,
     assignmentId: assignment.id,
     adjudication: { campaignId: campaign.id, criterionId: disputed },
@@ -181,6 +209,7 @@ export async function ensurePageWalkData(): Promise<PageWalkIds> {
     versionNumber: version.number,
     proposalId: proposal.id,
     pairwiseRunId: runId,
+    gradeRunId: gradeRun.id,
     reviewerJudgmentId: reviewerJudgment.id,
     adminJudgmentId: adminJudgment.id,
     endpointId: endpoint.id,
@@ -196,6 +225,7 @@ export function pageWalkUrls(role: Role, ids: PageWalkIds): string[] {
   const filled: Record<string, string[]> = {
     '/audit/work/[id]': [`/audit/work/${ids.assignmentId}`],
     '/audit/campaigns/[id]': [`/audit/campaigns/${ids.campaignId}`],
+    '/audit/grading/work/[id]': [`/audit/grading/work/${ids.gradingAssignmentId}`],
     '/adjudication/[campaignId]/[criterionId]': [`/adjudication/${ids.adjudication.campaignId}/${ids.adjudication.criterionId}`],
     '/meta-rubrics/[id]': [`/meta-rubrics/${ids.metaRubricId}`],
     '/meta-rubrics/[id]/versions/[number]': [`/meta-rubrics/${ids.metaRubricId}/versions/${ids.versionNumber}`],
@@ -205,6 +235,7 @@ export function pageWalkUrls(role: Role, ids: PageWalkIds): string[] {
     '/pairwise/review/[id]': [`/pairwise/review/${judgment}`],
     '/judge/endpoints/[id]': [`/judge/endpoints/${ids.endpointId}`],
     '/judge/runs/[id]': [`/judge/runs/${ids.pairwiseRunId}`],
+    '/judge/runs/[id]/agreement': [`/judge/runs/${ids.gradeRunId}/agreement`],
     '/judge/calls/[id]': [`/judge/calls/${ids.callId}`],
     '/releases/[id]': [`/releases/${ids.draftReleaseId}`, `/releases/${ids.frozenReleaseId}`],
     // Views of a page that change its layout: the criterion drawer, a scoped dashboard, a run's analytics.

@@ -1,4 +1,4 @@
-// npm run import -- <file> --dataset <name> [--format native|healthbench|quark|csv] [--skip-invalid]
+// npm run import -- <file> --dataset <name> [--format native|healthbench|healthbench-meta|quark|csv] [--skip-invalid]
 // Imports a benchmark file through the same code as the upload page, with a progress bar. Exit code 0 when
 // imported, 1 when refused or failed (every problem is listed with file, line and field), 2 for usage errors.
 // The report is read back from the import job row, so it says what the database holds.
@@ -15,7 +15,7 @@ import { describeImportJob } from '@/lib/import/describe-import-job';
 import { diskSource } from '@/lib/import/read-lines';
 import { runImportJob } from '@/lib/import/run-import-job';
 
-const usage = 'usage: npm run import -- <file> --dataset <name> [--format native|healthbench|quark|csv] [--skip-invalid]';
+const usage = 'usage: npm run import -- <file> --dataset <name> [--format native|healthbench|healthbench-meta|quark|csv] [--skip-invalid]';
 let args: ReturnType<
   typeof parseArgs<{
     options: { dataset: { type: 'string' }; format: { type: 'string' }; 'skip-invalid': { type: 'boolean' } };

@@ -2,7 +2,6 @@
 // from computeDashboard (aggregated in SQL); an undefined statistic shows "—" with its reason. Definitions and
 // assumptions: docs/statistics.md.
 import Link from 'next/link';
-import type { ReactNode } from 'react';
 import {
   AgreementHeatmap,
   ConcordanceChart,
@@ -11,20 +10,46 @@ import {
   OverTimeChart,
 } from '@/components/analytics/dashboard-charts';
 import { BREAKDOWN_LABELS, ERROR_LABELS } from '@/components/analytics/labels';
+import { Badge } from '@/components/ui/badge';
 import { designEffect, fixed, interval, intervalDetail, pct, plainInterval } from '@/components/ui/format';
 import { Card } from '@/components/ui/page-header';
+import { Stat } from '@/components/ui/stat';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import { BREAKDOWNS, type Breakdown, type Counts, type Dashboard } from '@/lib/analytics/compute-dashboard';
 
-function Stat({ label, value, detail, testId }: { label: string; value: string; detail?: ReactNode; testId: string }) {
+function JudgeCard({ judge }: { judge: Dashboard['judge'] }) {
+  if (!judge.available)
+    return (
+      <Card title="Judge vs experts">
+        <p className="text-2xl font-semibold text-slate-900" data-testid="judge-f1">
+          —
+        </p>
+        <p className="mt-1 text-sm text-slate-600">{judge.reason}</p>
+      </Card>
+    );
   return (
-    <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
-        {value}
-      </dd>
-      {detail ? <dd className="mt-0.5 text-xs text-slate-500">{detail}</dd> : null}
-    </div>
+    <Card title="Judge vs experts">
+      <p className="text-2xl font-semibold tabular-nums text-slate-900" data-testid="judge-f1">
+        {fixed(judge.balancedF1)}
+      </p>
+      <p className="mt-1 text-sm text-slate-600">
+        Balanced F1 (HealthBench meta-evaluation) of {judge.runLabel} against clinicians on {judge.items.toLocaleString('en')} graded item
+        {judge.items === 1 ? '' : 's'} · 95% CI {fixed(judge.balancedF1Interval[0])}–{fixed(judge.balancedF1Interval[1])} (queries
+        resampled)
+      </p>
+      <p className="mt-1 text-sm text-slate-600">
+        Clinicians’ ceiling <span data-testid="judge-ceiling">{fixed(judge.ceiling)}</span> · κ vs clinician majority{' '}
+        <span data-testid="judge-kappa">{fixed(judge.kappa)}</span>
+        {judge.aboveCeiling ? (
+          <span className="ml-2">
+            <Badge tone="amber">above the clinicians’ ceiling</Badge>
+          </span>
+        ) : null}
+      </p>
+      <Link className="mt-2 inline-block text-sm font-medium text-brand-600 hover:underline" href={`/judge/runs/${judge.runId}/agreement`}>
+        Agreement with clinicians, by category and item
+      </Link>
+    </Card>
   );
 }
 
@@ -136,12 +161,7 @@ export function AnalyticsDashboard({ dashboard, by, query }: { dashboard: Dashbo
           filename="concordance-by-meta-rubric-version"
         />
         <ExpertAgreementChart agreement={agreement} />
-        <Card title="Judge vs experts">
-          <p className="text-2xl font-semibold text-slate-900" data-testid="judge-f1">
-            —
-          </p>
-          <p className="mt-1 text-sm text-slate-600">{dashboard.judge.reason}</p>
-        </Card>
+        <JudgeCard judge={dashboard.judge} />
       </div>
 
       <Card title="Error table">

@@ -12,9 +12,11 @@ import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ChoiceCards } from '@/components/ui/choice-cards';
+import { localDateTimeToIso } from '@/components/ui/format';
 import { FieldErrors, FormNotice, SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { formStrings, formText } from '@/components/ui/form-values';
 import { Notice } from '@/components/ui/page-header';
-import { useActionForm } from '@/components/ui/use-action-form';
+import { nestedPartErrors, useActionForm } from '@/components/ui/use-action-form';
 import { createCampaignAction, previewSelectionAction } from '@/lib/audit/actions';
 import type { CampaignFormOptions } from '@/lib/audit/campaign-form-options';
 import type { SelectionPreview as Preview } from '@/lib/audit/create-campaign';
@@ -48,45 +50,31 @@ const FIELD_KEYS = new Set([
   'selection.tiers',
 ]);
 
-function text(data: FormData, key: string): string | undefined {
-  const value = data.get(key);
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
-function strings(data: FormData, key: string): string[] {
-  return data.getAll(key).filter((value): value is string => typeof value === 'string');
-}
-
-function localToIso(local: string): string {
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? local : date.toISOString();
-}
-
 /** The selection as the schema wants it, from the form's current values. */
 function readSelection(data: FormData) {
-  const datasetId = text(data, 'selection.datasetId') ?? '';
-  const audit = (text(data, 'selection.audit') ?? 'new') as AuditMode;
-  if (text(data, 'selection.mode') === 'sample') {
+  const datasetId = formText(data, 'selection.datasetId') ?? '';
+  const audit = (formText(data, 'selection.audit') ?? 'new') as AuditMode;
+  if (formText(data, 'selection.mode') === 'sample') {
     return {
       mode: 'sample' as const,
       audit,
       datasetId,
-      queries: text(data, 'selection.queries') ?? '',
-      seed: text(data, 'selection.seed'),
-      tiers: strings(data, 'selection.tiers') as (typeof TIERS)[number][],
+      queries: formText(data, 'selection.queries') ?? '',
+      seed: formText(data, 'selection.seed'),
+      tiers: formStrings(data, 'selection.tiers') as (typeof TIERS)[number][],
     };
   }
   return {
     mode: 'filter' as const,
     audit,
     datasetId,
-    category: text(data, 'selection.category') as (typeof CATEGORIES)[number] | undefined,
-    department: text(data, 'selection.department'),
-    tier: text(data, 'selection.tier') as (typeof TIERS)[number] | undefined,
-    tag: text(data, 'selection.tag'),
-    redLine: text(data, 'selection.redLine') as 'yes' | 'no' | undefined,
-    q: text(data, 'selection.q'),
-    maxQueries: text(data, 'selection.maxQueries'),
+    category: formText(data, 'selection.category') as (typeof CATEGORIES)[number] | undefined,
+    department: formText(data, 'selection.department'),
+    tier: formText(data, 'selection.tier') as (typeof TIERS)[number] | undefined,
+    tag: formText(data, 'selection.tag'),
+    redLine: formText(data, 'selection.redLine') as 'yes' | 'no' | undefined,
+    q: formText(data, 'selection.q'),
+    maxQueries: formText(data, 'selection.maxQueries'),
   };
 }
 
@@ -136,11 +124,7 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
     run(() => previewSelectionAction(selection), {
       notice: false,
       // The preview validates the selection alone: its paths are relative to it, and it clears only its own.
-      mapErrors: (fieldErrors, current) => ({
-        ...current,
-        ...Object.fromEntries(Object.entries(fieldErrors).map(([key, value]) => [`selection.${key}`, value])),
-      }),
-      keepErrors: (current) => Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('selection'))),
+      ...nestedPartErrors('selection'),
       onError: (result) => setPreviewError(result.error),
       onSuccess: (data) => {
         setPreview({ data, stale: false });
@@ -152,19 +136,19 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const deadline = text(data, 'deadline');
+    const deadline = formText(data, 'deadline');
     const input = {
       name: (data.get('name') as string | null) ?? '',
-      description: text(data, 'description'),
-      instructions: text(data, 'instructions'),
-      overlapK: text(data, 'overlapK') ?? '',
-      expertIds: strings(data, 'expertIds'),
+      description: formText(data, 'description'),
+      instructions: formText(data, 'instructions'),
+      overlapK: formText(data, 'overlapK') ?? '',
+      expertIds: formStrings(data, 'expertIds'),
       matchSpecialty: data.get('matchSpecialty') === 'on',
-      dimensions: strings(data, 'dimensions') as (typeof DIMENSIONS)[number][],
+      dimensions: formStrings(data, 'dimensions') as (typeof DIMENSIONS)[number][],
       // datetime-local is the admin's local time; the server gets an unambiguous instant.
-      deadline: deadline ? localToIso(deadline) : undefined,
-      reservationMinutes: text(data, 'reservationMinutes') ?? '',
-      fastThresholdSeconds: text(data, 'fastThresholdSeconds') ?? '',
+      deadline: deadline ? localDateTimeToIso(deadline) : undefined,
+      reservationMinutes: formText(data, 'reservationMinutes') ?? '',
+      fastThresholdSeconds: formText(data, 'fastThresholdSeconds') ?? '',
       selection: readSelection(data),
     };
     setRunning('create');

@@ -1,8 +1,7 @@
 // An expert's audit home: their campaigns, their progress and the campaign's, and where to continue.
-import { formatDate } from '@/components/ui/format';
 import Link from 'next/link';
 import { ClaimButton } from '@/components/audit/claim-button';
-import { Badge } from '@/components/ui/badge';
+import { CampaignHeading } from '@/components/audit/campaign-heading';
 import { Card } from '@/components/ui/page-header';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { ExpertCampaign } from '@/lib/audit/expert-view';
@@ -20,21 +19,9 @@ export function ExpertHome({ campaigns }: { campaigns: ExpertCampaign[] }) {
       {campaigns.map((campaign) => (
         <Card key={campaign.id}>
           <article aria-label={campaign.name} className="space-y-4">
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div>
-                <h2 className="text-base font-semibold text-slate-900">{campaign.name}</h2>
-                {campaign.instructions ? (
-                  <div className="mt-1 max-w-2xl text-sm text-slate-600">
-                    <span className="font-medium text-slate-700">Instructions: </span>
-                    <span className="whitespace-pre-wrap">{campaign.instructions}</span>
-                  </div>
-                ) : null}
-                <p className="mt-1 text-xs text-slate-500">
-                  {campaign.open ? <Badge tone="green">Open</Badge> : <Badge>Closed</Badge>}
-                  {campaign.deadline ? <span className="ml-2">Due {formatDate(campaign.deadline)}</span> : null}
-                </p>
-              </div>
-              {campaign.open ? (
+            <CampaignHeading
+              campaign={campaign}
+              action={
                 campaign.currentAssignmentId ? (
                   <Link
                     href={`/audit/work/${campaign.currentAssignmentId}`}
@@ -47,8 +34,8 @@ export function ExpertHome({ campaigns }: { campaigns: ExpertCampaign[] }) {
                 ) : (
                   <p className="text-sm text-slate-600">Nothing left for you here. Thank you!</p>
                 )
-              ) : null}
-            </div>
+              }
+            />
             <dl className="grid gap-4 sm:grid-cols-2">
               <div>
                 <dt className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">Your queries</dt>

@@ -67,6 +67,7 @@ export function ImportSummaryView({ job }: { job: ImportJobView }) {
           <CountsRow label="Queries" counts={summary.queries} />
           <CountsRow label="Criteria" counts={summary.criteria} />
           <CountsRow label="Responses" counts={summary.responses} />
+          {summary.clinicianGrades ? <CountsRow label="Physician labels" counts={summary.clinicianGrades} /> : null}
         </SimpleTable>
       ) : (
         <Notice tone="error">

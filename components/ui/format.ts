@@ -75,3 +75,12 @@ export function formatDate(value: string | Date | null | undefined, withTime = f
 export function formatTime(value: string | Date): string {
   return `${utc(value).slice(11, 16)} UTC`;
 }
+
+/**
+ * A datetime-local input's value (the user's local time, no zone) as an unambiguous instant for the server;
+ * text that is not a date goes through unchanged, so the server's schema names the field.
+ */
+export function localDateTimeToIso(local: string): string {
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? local : date.toISOString();
+}

@@ -28,6 +28,20 @@ export interface SubmitOptions<T> {
   onError?: (result: Extract<ActionResult<T>, { ok: false }>) => void;
 }
 
+/**
+ * Options for a side check that validates one nested part of the form (a campaign's selection): its errors come
+ * back relative to that part and are shown under `prefix.`; a success clears only those.
+ */
+export function nestedPartErrors(prefix: string): Pick<SubmitOptions<unknown>, 'mapErrors' | 'keepErrors'> {
+  return {
+    mapErrors: (fieldErrors, current) => ({
+      ...current,
+      ...Object.fromEntries(Object.entries(fieldErrors).map(([key, value]) => [`${prefix}.${key}`, value])),
+    }),
+    keepErrors: (current) => Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith(prefix))),
+  };
+}
+
 function keptValues(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of formData) {

@@ -9,6 +9,7 @@ import { type Concordance, computeConcordance } from '@/lib/analytics/concordanc
 import type { OutcomeScope } from '@/lib/analytics/criterion-outcomes';
 import { type Rate, rateFromMoments } from '@/lib/analytics/rate';
 import { pgPool } from '@/lib/db';
+import { type JudgeAgreementSummary, summarizeJudgeAgreement } from '@/lib/judge-agreement/summarize-judge-agreement';
 import { type ClusterMoments, cohenKappaFromTable, fleissKappaFromTotals, krippendorffAlphaFromCoincidences } from '@/lib/stats';
 import { DECISIONS } from '@/lib/vocabulary/enums';
 import { CATEGORY_LABELS, RED_LINE_NAMES, TIER_NAMES } from '@/lib/vocabulary/labels';
@@ -92,7 +93,8 @@ export interface Dashboard {
   agreement: Agreement;
   /** Per day the final decisions were reached. */
   overTime: (Counts & { day: string })[];
-  judge: { available: false; reason: string };
+  /** The latest grading run measured against clinicians in this scope (lib/judge-agreement). */
+  judge: JudgeAgreementSummary;
 }
 
 // ───────────── SQL ─────────────
@@ -317,6 +319,8 @@ const FIXED_LABELS: Partial<Record<Breakdown, Record<string, string>>> = {
 };
 
 export async function computeDashboard(scope: OutcomeScope = {}): Promise<Dashboard> {
+  const judge = summarizeJudgeAgreement(scope);
+  judge.catch(() => {}); // awaited below; a failure before then must not be an unhandled rejection
   const client = await pgPool().connect();
   try {
     await foldOutcomeDeltas(client);
@@ -381,11 +385,7 @@ export async function computeDashboard(scope: OutcomeScope = {}): Promise<Dashbo
           .sort((a, b) => a.label.localeCompare(b.label)),
       },
       overTime,
-      judge: {
-        available: false,
-        reason:
-          'No expert met/not-met labels on graded responses yet: the judge-vs-expert F1 needs both the judge’s grades and physicians’ grades of the same responses.',
-      },
+      judge: await judge,
     };
   } finally {
     client.release();

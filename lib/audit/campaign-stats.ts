@@ -167,6 +167,7 @@ export async function listCampaigns(): Promise<CampaignListItem[]> {
     LEFT JOIN LATERAL (
       SELECT count(*)::int AS queries, count(*) FILTER (WHERE q.submitted_count >= q.overlap_k)::int AS completed
       FROM campaign_queries q WHERE q.campaign_id = c.id) cq ON true
+    WHERE c.kind = 'AUDIT'
     ORDER BY (c.status = 'OPEN') DESC, c.created_at DESC, c.id DESC`;
   return rows.map((row) => {
     const slots = row.criteria * row.overlap_k;
@@ -192,7 +193,7 @@ export async function listCampaigns(): Promise<CampaignListItem[]> {
 /** The whole dashboard of one campaign, or null when there is no such campaign. */
 export async function getCampaignStats({ campaignId }: { campaignId: number }): Promise<CampaignStats | null> {
   const campaign = await prisma.auditCampaign.findUnique({
-    where: { id: campaignId },
+    where: { id: campaignId, kind: 'AUDIT' },
     select: {
       id: true,
       name: true,

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import { pgPool, prisma } from '@/lib/db';
 import { DomainError, notFound } from '@/lib/errors';
+import { Prisma } from '@/lib/generated/prisma/client';
 
 export type ClaimResult = { kind: 'claimed' | 'resumed'; assignmentId: number } | { kind: 'none'; reason: 'done' | 'waiting' };
 
@@ -27,11 +28,18 @@ export function shuffledOrder(ids: number[], seed: string): number[] {
     .map(({ id }) => id);
 }
 
-export async function claimNext({ campaignId, expertId }: { campaignId: number; expertId: string }): Promise<ClaimResult> {
+/**
+ * Calls one of the claim functions (manual_claim_next for audits, manual_grading_claim_next for grading
+ * campaigns: same algorithm, same locks, same answers) and maps its answer and errors.
+ */
+export async function callClaimFunction(
+  fn: 'manual_claim_next' | 'manual_grading_claim_next',
+  { campaignId, expertId }: { campaignId: number; expertId: string },
+): Promise<ClaimResult> {
   let row: { kind: string; assignment_id: number | null; reason: string | null } | undefined;
   try {
     const result = await pgPool().query<{ kind: string; assignment_id: number | null; reason: string | null }>(
-      'SELECT kind, assignment_id, reason FROM manual_claim_next($1::int, $2::text)',
+      `SELECT kind, assignment_id, reason FROM ${fn}($1::int, $2::text)`,
       [campaignId, expertId],
     );
     row = result.rows[0];
@@ -45,19 +53,53 @@ export async function claimNext({ campaignId, expertId }: { campaignId: number; 
   if ((row?.kind === 'claimed' || row?.kind === 'resumed') && row.assignment_id !== null) {
     return { kind: row.kind, assignmentId: row.assignment_id };
   }
-  throw new Error(`manual_claim_next returned ${JSON.stringify(row)}`);
+  throw new Error(`${fn} returned ${JSON.stringify(row)}`);
+}
+
+export async function claimNext(options: { campaignId: number; expertId: string }): Promise<ClaimResult> {
+  return callClaimFunction('manual_claim_next', options);
+}
+
+/** Where each campaign kind keeps its reservations and the units they hold. */
+export const HELD = {
+  audit: { table: 'assignments', units: 'campaign_queries', unit: 'query_id', event: 'assignment.release', entity: 'assignment' },
+  grading: {
+    table: 'grading_assignments',
+    units: 'grading_units',
+    unit: 'response_id',
+    event: 'grading.release',
+    entity: 'grading_assignment',
+  },
+} as const;
+
+/**
+ * Hands a reservation back (audit: a query; grading: a response): the holder's drafts are kept for if they take
+ * it again, and the unit's holders counter gives the slot back.
+ */
+export async function releaseHeld({
+  kind,
+  assignmentId,
+  expertId,
+}: {
+  kind: keyof typeof HELD;
+  assignmentId: number;
+  expertId: string;
+}): Promise<void> {
+  const held = HELD[kind];
+  await prisma.$transaction(async (tx) => {
+    const released = await tx.$queryRaw<{ campaign_id: number; unit_id: number }[]>`
+      UPDATE ${Prisma.raw(held.table)} SET state = 'RELEASED', updated_at = now(), row_version = row_version + 1
+      WHERE id = ${assignmentId} AND expert_id = ${expertId} AND state = 'RESERVED'
+      RETURNING campaign_id, ${Prisma.raw(held.unit)} AS unit_id`;
+    const row = released[0];
+    if (!row) throw notFound(kind === 'audit' ? 'A reserved query with this id' : 'A reserved response with this id');
+    await tx.$executeRaw`UPDATE ${Prisma.raw(held.units)} SET holders = holders - 1
+      WHERE campaign_id = ${row.campaign_id} AND ${Prisma.raw(held.unit)} = ${row.unit_id}`;
+    await recordEvent(tx, { actorId: expertId, action: held.event, entityType: held.entity, entityId: assignmentId });
+  });
 }
 
 /** The expert hands a reserved query back (drafts are kept for if they take it again). */
 export async function releaseAssignment({ assignmentId, expertId }: { assignmentId: number; expertId: string }): Promise<void> {
-  await prisma.$transaction(async (tx) => {
-    const released = await tx.$queryRaw<{ campaign_id: number; query_id: number }[]>`
-      UPDATE assignments SET state = 'RELEASED', updated_at = now(), row_version = row_version + 1
-      WHERE id = ${assignmentId} AND expert_id = ${expertId} AND state = 'RESERVED'
-      RETURNING campaign_id, query_id`;
-    const row = released[0];
-    if (!row) throw notFound('A reserved query with this id');
-    await tx.$executeRaw`UPDATE campaign_queries SET holders = holders - 1 WHERE campaign_id = ${row.campaign_id} AND query_id = ${row.query_id}`;
-    await recordEvent(tx, { actorId: expertId, action: 'assignment.release', entityType: 'assignment', entityId: assignmentId });
-  });
+  await releaseHeld({ kind: 'audit', assignmentId, expertId });
 }

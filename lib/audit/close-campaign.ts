@@ -1,21 +1,25 @@
-// Closing a campaign ends it: no more claims or amendments; live reservations are released.
+// Closing a campaign ends it: no more claims or amendments; live reservations are released (of queries in an
+// audit, of responses in a grading campaign).
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import { prisma } from '@/lib/db';
+import { HELD } from '@/lib/audit/claim-next';
 import { conflict, notFound } from '@/lib/errors';
+import { Prisma } from '@/lib/generated/prisma/client';
 
 export async function closeCampaign({ actorId, campaignId }: { actorId: string; campaignId: number }) {
   return await prisma.$transaction(
     async (tx) => {
-      const campaign = await tx.auditCampaign.findUnique({ where: { id: campaignId }, select: { status: true } });
+      const campaign = await tx.auditCampaign.findUnique({ where: { id: campaignId }, select: { status: true, kind: true } });
       if (!campaign) throw notFound('The campaign');
       if (campaign.status === 'CLOSED') throw conflict('The campaign is already closed.');
+      const held = HELD[campaign.kind === 'GRADING' ? 'grading' : 'audit'];
       const released = await tx.$executeRaw`
-      UPDATE assignments SET state = 'RELEASED', updated_at = now(), row_version = row_version + 1
+      UPDATE ${Prisma.raw(held.table)} SET state = 'RELEASED', updated_at = now(), row_version = row_version + 1
       WHERE campaign_id = ${campaignId} AND state = 'RESERVED'`;
       await tx.$executeRaw`
-      UPDATE campaign_queries cq SET holders = (SELECT count(*) FROM assignments a
-        WHERE a.campaign_id = cq.campaign_id AND a.query_id = cq.query_id AND a.state = 'SUBMITTED')
-      WHERE cq.campaign_id = ${campaignId}`;
+      UPDATE ${Prisma.raw(held.units)} u SET holders = (SELECT count(*) FROM ${Prisma.raw(held.table)} a
+        WHERE a.campaign_id = u.campaign_id AND a.${Prisma.raw(held.unit)} = u.${Prisma.raw(held.unit)} AND a.state = 'SUBMITTED')
+      WHERE u.campaign_id = ${campaignId}`;
       await tx.auditCampaign.update({ where: { id: campaignId }, data: { status: 'CLOSED', closedAt: new Date() } });
       await recordEvent(tx, {
         actorId,

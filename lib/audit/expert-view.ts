@@ -123,6 +123,7 @@ export async function listExpertCampaigns(expertId: string): Promise<ExpertCampa
          AND a.expires_at > now() ORDER BY a.reserved_at DESC LIMIT 1) AS current_assignment_id
     FROM audit_campaigns ac
     JOIN campaign_experts ce ON ce.campaign_id = ac.id AND ce.user_id = ${expertId}
+    WHERE ac.kind = 'AUDIT'
     ORDER BY (ac.status = 'OPEN') DESC, ac.created_at DESC`;
   return rows.map((row) => ({
     id: row.id,

@@ -10,7 +10,7 @@ export async function listCampaignsTakingCriteria(): Promise<{ id: number; name:
            (SELECT count(*)::int FROM campaign_criteria cc WHERE cc.campaign_id = ac.id) AS criteria
       FROM audit_campaigns ac
       LEFT JOIN datasets d ON d.id = (ac.selection->>'datasetId')::int
-     WHERE ac.status = 'OPEN' AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.campaign_id = ac.id)
+     WHERE ac.status = 'OPEN' AND ac.kind = 'AUDIT' AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.campaign_id = ac.id)
      ORDER BY ac.created_at DESC, ac.id DESC`;
   return rows.map((row) => ({ id: row.id, name: row.name, datasetName: row.dataset_name, criteria: row.criteria }));
 }

@@ -4,11 +4,26 @@ import { AUDIT_MODES, CATEGORIES, DECISIONS, DIMENSIONS, SEVERITIES, TIERS, WEIG
 import { z } from '@/lib/zod';
 import { dbId, dbIdRange, dbInt } from '@/lib/http/db-id';
 
-const checkbox = z
+export const checkbox = z
   .union([z.boolean(), z.enum(['on', 'true', 'false'])])
   .transform((value) => value === true || value === 'on' || value === 'true');
-const list = <T extends z.ZodType>(item: T) =>
+export const list = <T extends z.ZodType>(item: T) =>
   z.union([item, z.array(item)]).transform((value) => (Array.isArray(value) ? value : [value]));
+
+/** A campaign's deadline (optional) and reservation length, shared by audit and grading campaigns. */
+export const campaignTimingFields = {
+  deadline: z
+    .string()
+    .optional()
+    .transform((value) => (value ? new Date(value) : undefined))
+    .refine((value) => value === undefined || !Number.isNaN(value.getTime()), 'Not a valid date'),
+  reservationMinutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+};
 
 /** How the criteria under audit are chosen. */
 export const selectionSchema = z.discriminatedUnion('mode', [
@@ -48,17 +63,7 @@ export const createCampaignSchema = z
     dimensions: list(z.enum(DIMENSIONS))
       .refine((dims) => dims.length > 0, 'Keep at least one dimension')
       .default([...DIMENSIONS]),
-    deadline: z
-      .string()
-      .optional()
-      .transform((value) => (value ? new Date(value) : undefined))
-      .refine((value) => value === undefined || !Number.isNaN(value.getTime()), 'Not a valid date'),
-    reservationMinutes: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 60)
-      .default(30),
+    ...campaignTimingFields,
     fastThresholdSeconds: z.coerce.number().int().min(0).max(600).default(4),
     selection: selectionSchema,
   })

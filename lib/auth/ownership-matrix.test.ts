@@ -5,6 +5,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveProposal, saveVerdict } from '@/lib/audit/verdicts';
 import { verdictDraftSchema } from '@/lib/audit/schemas';
+import { claimGradingResponse } from '@/lib/grading/claim-grading-response';
+import { createGradingCampaign } from '@/lib/grading/create-grading-campaign';
+import { saveGradingMark } from '@/lib/grading/save-grading-mark';
+import { createGradingCampaignSchema, gradingMarkSchema } from '@/lib/grading/schemas';
 import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
 import { loadActions } from '@/tools/testing/action-registry';
@@ -19,6 +23,9 @@ interface Targets {
   verdictRowVersion: number;
   proposalId: number;
   proposalRowVersion: number;
+  /** Expert A's grading assignment (a grading campaign over the same demo data) and one of its criteria. */
+  gradingAssignmentId: number;
+  gradingCriterionId: number;
 }
 
 type Attempt = (targets: Targets) => Record<string, unknown>;
@@ -61,6 +68,12 @@ const OWNERSHIP: Record<string, Attempt[] | string> = {
     (t) => ({ assignmentId: t.assignmentId, proposalId: t.proposalId }),
     (t) => ({ assignmentId: t.setup.b.assignmentId, proposalId: t.proposalId }),
   ],
+  'grading.release': [(t) => ({ assignmentId: t.gradingAssignmentId })],
+  'grading.saveMark': [(t) => ({ assignmentId: t.gradingAssignmentId, criterionId: t.gradingCriterionId, rowVersion: 1, met: false })],
+  'grading.submit': [(t) => ({ assignmentId: t.gradingAssignmentId })],
+  'grading.claimNext': 'claims for the caller only (the clinician id comes from the session, never the input)',
+  'grading.previewSample': 'admin only: campaign setup, no per-expert object',
+  'grading.createCampaign': 'admin only: campaign setup, no per-expert object',
   'audit.claimNext': 'claims for the caller only (the expert id comes from the session, never the input)',
   'audit.previewSelection': 'admin only: campaign setup, no per-expert object',
   'audit.createCampaign': 'admin only: campaign setup, no per-expert object',
@@ -120,6 +133,7 @@ async function snapshot(assignmentId: number) {
     verdicts: await prisma.verdict.findMany({ where: { assignmentId }, orderBy: { id: 'asc' } }),
     proposals: await prisma.missingCriterionProposal.findMany({ orderBy: { id: 'asc' } }),
     events: await prisma.auditEvent.count(),
+    grading: await prisma.gradingAssignment.findUniqueOrThrow({ where: { id: targets.gradingAssignmentId }, include: { marks: true } }),
   };
 }
 
@@ -139,6 +153,24 @@ beforeAll(async () => {
     input: { assignmentId, rowVersion: 0, title: 'A’s proposal', description: '', tier: 'IMPORTANT', points: 3, redLine: false, tags: [] },
   });
   const verdict = await prisma.verdict.findFirstOrThrow({ where: { assignmentId, criterionId } });
+  // A's grading assignment, with one mark saved, for the grading actions to aim at.
+  const grading = await createGradingCampaign({
+    actor: setup.admin,
+    input: createGradingCampaignSchema.parse({
+      name: 'Ownership grading',
+      overlapK: 1,
+      expertIds: [setup.a.user.id, setup.b.user.id],
+      selection: { datasetId: (await prisma.dataset.findFirstOrThrow()).id, responses: 2 },
+    }),
+  });
+  const claimedGrading = await claimGradingResponse({ campaignId: grading.id, expertId });
+  if (claimedGrading.kind === 'none') throw new Error('nothing to grade');
+  const gradingAssignment = await prisma.gradingAssignment.findUniqueOrThrow({ where: { id: claimedGrading.assignmentId } });
+  const gradingCriterionId = gradingAssignment.criterionOrder[0] as number;
+  await saveGradingMark({
+    expertId,
+    input: gradingMarkSchema.parse({ assignmentId: gradingAssignment.id, criterionId: gradingCriterionId, rowVersion: 0, met: true }),
+  });
   const current = await prisma.assignment.findUniqueOrThrow({ where: { id: assignmentId } });
   targets = {
     setup,
@@ -148,6 +180,8 @@ beforeAll(async () => {
     verdictRowVersion: verdict.rowVersion,
     proposalId: proposal.id,
     proposalRowVersion: proposal.rowVersion,
+    gradingAssignmentId: gradingAssignment.id,
+    gradingCriterionId,
   };
 });
 
@@ -170,7 +204,7 @@ describe('an expert acting on another expert’s assignment', () => {
         attempted += 1;
       }
     }
-    expect(attempted).toBeGreaterThanOrEqual(6);
+    expect(attempted).toBeGreaterThanOrEqual(9);
     expect(await snapshot(targets.assignmentId)).toEqual(before);
   });
 

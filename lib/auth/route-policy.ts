@@ -26,6 +26,9 @@ export const ROUTE_POLICY: RoutePolicy[] = [
   // An assignment belongs to one expert: other experts get 404, other roles 403.
   { route: '/audit/work/[id]', roles: ['EXPERT'], sample: '/audit/work/1', objectLevel: true, kind: 'page' },
   { route: '/audit/campaigns/new', roles: ['ADMIN'], kind: 'page' },
+  { route: '/audit/grading/new', roles: ['ADMIN'], kind: 'page' },
+  // A grading assignment belongs to one clinician (expert): other experts get 404, other roles 403.
+  { route: '/audit/grading/work/[id]', roles: ['EXPERT'], sample: '/audit/grading/work/1', objectLevel: true, kind: 'page' },
   // Campaign 1 is made by e2e/global.setup.ts (the demo seed has no campaign).
   { route: '/audit/campaigns/[id]', roles: ['ADMIN', 'REVIEWER'], sample: '/audit/campaigns/1', kind: 'page' },
   { route: '/analytics', roles: SECTIONS.analytics.roles, kind: 'page' },
@@ -77,9 +80,17 @@ export const ROUTE_POLICY: RoutePolicy[] = [
   { route: '/judge/prompts', roles: SECTIONS.judge.roles, kind: 'page' },
   { route: '/judge/endpoints/new', roles: SECTIONS.judge.roles, kind: 'page' },
   { route: '/judge/runs/new', roles: SECTIONS.judge.roles, kind: 'page' },
+  { route: '/judge/compare', roles: SECTIONS.judge.roles, kind: 'page' },
   // Endpoints, runs and calls may not exist yet when the role matrix runs: admins get the page or 404.
   { route: '/judge/endpoints/[id]', roles: SECTIONS.judge.roles, sample: '/judge/endpoints/1', objectLevel: true, kind: 'page' },
   { route: '/judge/runs/[id]', roles: SECTIONS.judge.roles, sample: '/judge/runs/1', objectLevel: true, kind: 'page' },
+  {
+    route: '/judge/runs/[id]/agreement',
+    roles: SECTIONS.judge.roles,
+    sample: '/judge/runs/1/agreement',
+    objectLevel: true,
+    kind: 'page',
+  },
   { route: '/judge/calls/[id]', roles: SECTIONS.judge.roles, sample: '/judge/calls/1', objectLevel: true, kind: 'page' },
   { route: '/releases', roles: SECTIONS.releases.roles, kind: 'page' },
   { route: '/releases/new', roles: SECTIONS.releases.roles, kind: 'page' },

@@ -14,6 +14,7 @@ export function formatSummary(summary: ImportSummary, maxIssues = 50): string {
       `Imported ${summary.fileName} (${summary.format}) into "${summary.datasetName}" in ${(summary.durationMs / 1000).toFixed(1)} s:`,
     );
     lines.push(counts('queries', summary.queries), counts('criteria', summary.criteria), counts('responses', summary.responses));
+    if (summary.clinicianGrades) lines.push(counts('labels', summary.clinicianGrades));
     if (summary.skippedLines.length)
       lines.push(
         `Skipped ${summary.invalidRecords} invalid record(s) on line(s) ${summary.skippedLines.slice(0, 30).join(', ')}${summary.skippedLines.length > 30 ? ', …' : ''}`,

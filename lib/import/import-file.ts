@@ -12,6 +12,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { pgPool } from '@/lib/db';
 import { detectEncoding, wrongEncodingMessage } from '@/lib/import/detect-encoding';
 import { FORMATS, type ImportFormat } from '@/lib/import/formats/detect';
+import { byteProgress } from '@/lib/import/byte-progress';
+import { importMetaEval } from '@/lib/import/import-meta-eval';
 import type { NormalizedCriterion, NormalizedQuery } from '@/lib/import/normalized';
 import { parseFile } from '@/lib/import/parse-file';
 import type { FileSource } from '@/lib/files/file-source';
@@ -56,6 +58,8 @@ export interface ImportSummary {
   queries: ImportCounts;
   criteria: ImportCounts & { locked: number };
   responses: ImportCounts;
+  /** Physician labels (the HealthBench meta-evaluation format only). */
+  clinicianGrades?: ImportCounts;
   durationMs: number;
 }
 
@@ -140,6 +144,7 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
     format = sniffed.format;
   }
   summary.format = format;
+  if (format === 'healthbench-meta') return importMetaEval({ options, summary, addIssue, finish });
 
   // ── pass 1: validate ──
   const invalidLines = new Set<number>();
@@ -151,13 +156,10 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
   let fatal = false;
   let validRecords = 0;
   const report = async (phase: ImportProgress['phase'], fraction: number) => options.onProgress?.({ phase, fraction });
-  let lastReport = 0;
+  const validating = byteProgress(options.onProgress, 'validating', { from: 0, span: 0.45, size: source.size });
 
   for await (const record of parseFile(source, format)) {
-    if (record.bytesRead - lastReport > 1024 * 1024) {
-      lastReport = record.bytesRead;
-      await report('validating', 0.45 * (record.bytesRead / source.size));
-    }
+    await validating(record.bytesRead);
     if (record.kind === 'invalid') {
       invalidLines.add(record.line);
       for (const problem of record.problems) addIssue(record.line, problem.field, problem.reason);
@@ -260,12 +262,9 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
       buffer = '';
       if (!copy.write(chunk)) await Promise.race([once(copy, 'drain'), failed]);
     };
-    lastReport = 0;
+    const writing = byteProgress(options.onProgress, 'writing', { from: 0.45, span: 0.4, size: source.size });
     for await (const record of parseFile(source, format)) {
-      if (record.bytesRead - lastReport > 1024 * 1024) {
-        lastReport = record.bytesRead;
-        await report('writing', 0.45 + 0.4 * (record.bytesRead / source.size));
-      }
+      await writing(record.bytesRead);
       if (record.kind === 'invalid' || invalidLines.has(record.line)) continue;
       if (record.kind === 'query') buffer += stageQueryRows(record.line, record.value);
       else buffer += stageCriterionRow(record.line, record.value.queryExternalId, record.value.criterion);

@@ -198,6 +198,12 @@ export function normalizeQuery(query: NativeQuery, toFile: ToFileField = sameFie
   };
 }
 
+/** A criterion title from a text-only rubric item: its first sentence, at most 160 characters. */
+export function titleFrom(text: string): string {
+  const firstSentence = text.split(/(?<=[.!?。！？])\s/)[0] ?? text;
+  return firstSentence.length > 160 ? `${firstSentence.slice(0, 157)}…` : firstSentence;
+}
+
 /** A rough language guess for formats without a language field: mostly-CJK text is Chinese. */
 export function guessLanguage(text: string): string {
   const sample = text.slice(0, 2000);

@@ -4,6 +4,7 @@
 import type { ImportFormat } from '@/lib/import/formats/detect';
 import { type CsvHeader, columnName, parseCsvHeader, parseCsvRow } from '@/lib/import/formats/csv';
 import { parseHealthBench } from '@/lib/import/formats/healthbench';
+import { type MetaEvalItem, parseHealthBenchMeta } from '@/lib/import/formats/healthbench-meta';
 import { parseNative } from '@/lib/import/formats/native';
 import { parseQuark } from '@/lib/import/formats/quark';
 import {
@@ -39,7 +40,12 @@ export type ParsedRecord =
       keyField: string;
       keyDerived: boolean;
     }
-  | { kind: 'invalid'; line: number; problems: FieldProblem[]; fatal: boolean; bytesRead: number };
+  | InvalidRecord;
+
+export type InvalidRecord = { kind: 'invalid'; line: number; problems: FieldProblem[]; fatal: boolean; bytesRead: number };
+
+/** A graded item of a HealthBench meta-evaluation file. */
+export type ParsedItem = { kind: 'item'; line: number; value: MetaEvalItem; warnings: string[]; bytesRead: number } | InvalidRecord;
 
 function recordsOf(source: FileSource, format: ImportFormat): AsyncGenerator<RawRecord> {
   if (format === 'csv') return csvRecords(source);
@@ -48,7 +54,10 @@ function recordsOf(source: FileSource, format: ImportFormat): AsyncGenerator<Raw
 }
 
 /** `at` is where the record sits in the file: [3] in a JSON array, so that its messages name it. */
-const PARSERS: Record<Exclude<ImportFormat, 'csv'>, (value: unknown, at: FieldPath) => FormatResult<NormalizedQuery>> = {
+const PARSERS: Record<
+  Exclude<ImportFormat, 'csv' | 'healthbench-meta'>,
+  (value: unknown, at: FieldPath) => FormatResult<NormalizedQuery>
+> = {
   native: parseNative,
   healthbench: parseHealthBench,
   quark: parseQuark,
@@ -63,7 +72,9 @@ function inRecord(index: number | undefined, problems: FieldProblem[]): FieldPro
   });
 }
 
-export async function* parseFile(source: FileSource, format: ImportFormat): AsyncGenerator<ParsedRecord> {
+export function parseFile(source: FileSource, format: 'healthbench-meta'): AsyncGenerator<ParsedItem>;
+export function parseFile(source: FileSource, format: Exclude<ImportFormat, 'healthbench-meta'>): AsyncGenerator<ParsedRecord>;
+export async function* parseFile(source: FileSource, format: ImportFormat): AsyncGenerator<ParsedRecord | ParsedItem> {
   let header: CsvHeader | undefined;
   const positions = new Map<string, number>();
   for await (const record of recordsOf(source, format)) {
@@ -119,6 +130,12 @@ export async function* parseFile(source: FileSource, format: ImportFormat): Asyn
     if (typeof record.value !== 'object' || record.value === null || Array.isArray(record.value)) {
       const what = Array.isArray(record.value) ? 'a JSON array' : record.value === null ? 'null' : `a ${typeof record.value}`;
       yield invalid([{ field: '(record)', reason: `must be a JSON object (one record), not ${what}` }]);
+      continue;
+    }
+    if (format === 'healthbench-meta') {
+      const item = parseHealthBenchMeta(record.value);
+      if (item.ok) yield { kind: 'item', line, value: item.value, warnings: item.warnings ?? [], bytesRead };
+      else yield { kind: 'invalid', line, problems: item.problems, fatal: false, bytesRead };
       continue;
     }
     const parsed = PARSERS[format](record.value, index === undefined ? [] : [index]);

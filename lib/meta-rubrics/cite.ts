@@ -14,3 +14,8 @@ export async function citedCriterion(criterionId: number): Promise<(EvidenceInpu
   const criterion = await prisma.criterion.findUnique({ where: { id: criterionId }, select: { id: true, title: true } });
   return criterion ? { criterionId: criterion.id, criterionTitle: criterion.title } : null;
 }
+
+/** The proposal form of the meta-rubric a criterion was generated under, or the list to choose one when it has none. */
+export function citeHref(criterionId: number, metaRubricId: number | null | undefined): string {
+  return metaRubricId ? `/meta-rubrics/${metaRubricId}/proposals/new?cite=${criterionId}` : `/meta-rubrics?cite=${criterionId}`;
+}

@@ -9,6 +9,7 @@ import { pgPool, prisma } from '@/lib/db';
 import { conflict, notFound } from '@/lib/errors';
 import { FORMULA_NEUTRALISED } from '@/lib/export/export-formats';
 import { renderReleaseLines } from '@/lib/export/release-lines';
+import { summarizeJudgeAgreement } from '@/lib/judge-agreement/summarize-judge-agreement';
 import { RELEASE_WORK_MEM } from '@/lib/releases/preview-release';
 import type pg from 'pg';
 import { type ReleaseRules, rulesSchema } from '@/lib/releases/schemas';
@@ -36,6 +37,53 @@ export interface ReleaseManifest {
   }[];
   /** Export formats that neutralise spreadsheet formulas in text (absent in releases frozen before it existed). */
   formulaNeutralised?: { formats: string[]; rule: string };
+  /**
+   * Per dataset, the judge validated against clinicians: the latest grading run with clinician-graded items in it
+   * (lib/judge-agreement), its template and models, on how many items, with what balanced F1, ceiling and κ.
+   * Absent in releases frozen before it existed; [] when no dataset has one.
+   */
+  judgeValidation?: JudgeValidation[];
+}
+
+export interface JudgeValidation {
+  datasetId: number;
+  runId: number;
+  promptTemplate: string;
+  promptVersion: string;
+  models: string[];
+  metaRubricVersionId: number | null;
+  items: number;
+  balancedF1: number | null;
+  balancedF1Interval: [number | null, number | null];
+  ceiling: number | null;
+  kappa: number | null;
+}
+
+/** The judge validations of a release's datasets; NaN (undefined) figures are null, as JSON has no NaN. */
+async function judgeValidations(datasetIds: number[]): Promise<JudgeValidation[]> {
+  const finite = (value: number) => (Number.isFinite(value) ? value : null);
+  const summaries = await Promise.all(
+    datasetIds.map(async (datasetId) => ({ datasetId, summary: await summarizeJudgeAgreement({ datasetId }) })),
+  );
+  return summaries.flatMap(({ datasetId, summary }) =>
+    summary.available
+      ? [
+          {
+            datasetId,
+            runId: summary.runId,
+            promptTemplate: summary.promptTemplate,
+            promptVersion: summary.promptVersion,
+            models: summary.models,
+            metaRubricVersionId: summary.metaRubricVersionId,
+            items: summary.items,
+            balancedF1: finite(summary.balancedF1),
+            balancedF1Interval: [finite(summary.balancedF1Interval[0]), finite(summary.balancedF1Interval[1])],
+            ceiling: finite(summary.ceiling),
+            kappa: finite(summary.kappa),
+          },
+        ]
+      : [],
+  );
 }
 
 export type FreezeStage = 'selecting' | 'snapshot' | 'rendering' | 'manifest';
@@ -167,6 +215,7 @@ export async function freezeRelease({
       figures,
       metaRubricVersions: versions.rows,
       formulaNeutralised: FORMULA_NEUTRALISED,
+      judgeValidation: await judgeValidations(datasets.rows.map((dataset) => dataset.id)),
     };
     await client.query(`UPDATE releases SET status = 'FROZEN', manifest = $2, frozen_at = $3 WHERE id = $1`, [
       releaseId,

@@ -42,7 +42,7 @@ export function bootstrapInterval<T>(
 }
 
 /** Quantile of sorted values by linear interpolation between order statistics (R's type 7). */
-function quantile(sorted: readonly number[], p: number): number {
+export function quantile(sorted: readonly number[], p: number): number {
   const position = p * (sorted.length - 1);
   const lower = Math.floor(position);
   const upper = Math.ceil(position);

@@ -17,7 +17,7 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
   const by = (BREAKDOWNS as readonly string[]).includes(String(params.by)) ? (params.by as Breakdown) : 'category';
   const [dashboard, campaigns, datasets] = await Promise.all([
     computeDashboard({ campaignId, datasetId }),
-    prisma.auditCampaign.findMany({ select: { id: true, name: true }, orderBy: { id: 'desc' } }),
+    prisma.auditCampaign.findMany({ where: { kind: 'AUDIT' }, select: { id: true, name: true }, orderBy: { id: 'desc' } }),
     prisma.dataset.findMany({ select: { id: true, name: true }, orderBy: { name: 'asc' } }),
   ]);
   const query: Record<string, string> = {};

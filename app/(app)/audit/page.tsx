@@ -2,11 +2,25 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CampaignsOverview } from '@/components/audit/campaigns-overview';
 import { ExpertHome } from '@/components/audit/expert-home';
+import { GradingCampaignsOverview } from '@/components/grading/grading-campaigns-overview';
+import { GradingHome } from '@/components/grading/grading-home';
 import { PageHeader } from '@/components/ui/page-header';
 import { listExpertCampaigns } from '@/lib/audit/expert-view';
 import { requireSection } from '@/lib/auth/session';
+import { listGradingCampaigns } from '@/lib/grading/grader-view';
 
 export const metadata: Metadata = { title: 'Audit' };
+
+/** Audit campaigns, then grading campaigns; "no campaigns yet" only when the expert has neither. */
+async function ExpertCampaigns({ expertId }: { expertId: string }) {
+  const [audits, gradings] = await Promise.all([listExpertCampaigns(expertId), listGradingCampaigns(expertId)]);
+  return (
+    <div className="space-y-8">
+      {audits.length > 0 || gradings.length === 0 ? <ExpertHome campaigns={audits} /> : null}
+      <GradingHome campaigns={gradings} />
+    </div>
+  );
+}
 
 export default async function AuditPage() {
   const user = await requireSection('audit');
@@ -22,7 +36,7 @@ export default async function AuditPage() {
             </Link>
           }
         />
-        <ExpertHome campaigns={await listExpertCampaigns(user.id)} />
+        <ExpertCampaigns expertId={user.id} />
       </>
     );
   }
@@ -30,6 +44,7 @@ export default async function AuditPage() {
     <>
       <PageHeader title="Audit campaigns" description="Blind expert audits of criteria: progress, experts and flags." />
       <CampaignsOverview role={user.role} />
+      <GradingCampaignsOverview role={user.role} />
     </>
   );
 }

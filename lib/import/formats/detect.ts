@@ -1,11 +1,12 @@
 // Which format a file's first record is in; the user can always override it. Pure, so the upload form can
 // list the formats; reading the first record of a file is lib/import/sniff-format.ts.
-export const FORMATS = ['native', 'healthbench', 'quark', 'csv'] as const;
+export const FORMATS = ['native', 'healthbench', 'healthbench-meta', 'quark', 'csv'] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 
 export const FORMAT_LABELS: Record<ImportFormat, string> = {
   native: 'Native JSON Lines',
   healthbench: 'HealthBench-style JSON Lines',
+  'healthbench-meta': 'HealthBench meta-evaluation (physician labels)',
   quark: 'QuarkMedBench-style rubric JSON',
   csv: 'CSV of criteria',
 };
@@ -19,6 +20,8 @@ const QUARK_KEY = /^(query|essential|important|highlight|pitfall|pitful)$/i;
 export function formatOfRecord(record: unknown): ImportFormat | null {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return null;
   const keys = Object.keys(record);
+  // Before HealthBench: a meta-evaluation line has a prompt_id too.
+  if (keys.includes('binary_labels') || keys.includes('anonymized_physician_ids')) return 'healthbench-meta';
   if (keys.includes('prompt_id') || keys.includes('rubrics')) return 'healthbench';
   if (keys.includes('conversation') || keys.includes('criteria')) return 'native';
   if (keys.some((key) => QUARK_KEY.test(key))) return 'quark';
@@ -32,6 +35,7 @@ export function formatOfRecord(record: unknown): ImportFormat | null {
  * in its text, so that the user gets that format's line-numbered errors rather than "unrecognised".
  */
 export function formatOfText(text: string): ImportFormat | null {
+  if (/"(binary_labels|anonymized_physician_ids)"\s*:/.test(text)) return 'healthbench-meta';
   if (/"(prompt_id|rubrics)"\s*:/.test(text)) return 'healthbench';
   if (/"(conversation|criteria)"\s*:/.test(text)) return 'native';
   if (/"(Query|essential|pitfall|pitful|Evaluation_System)"\s*:/i.test(text)) return 'quark';

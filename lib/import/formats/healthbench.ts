@@ -13,6 +13,7 @@ import {
   type ToFileField,
   guessLanguage,
   normalizeQuery,
+  titleFrom,
   zodProblems,
 } from '@/lib/import/normalized';
 
@@ -45,11 +46,6 @@ export function tierFromPoints(points: number): Tier {
   if (points >= 7) return 'ESSENTIAL';
   if (points >= 4) return 'IMPORTANT';
   return 'HIGHLIGHT';
-}
-
-function titleFrom(text: string): string {
-  const firstSentence = text.split(/(?<=[.!?。！？])\s/)[0] ?? text;
-  return firstSentence.length > 160 ? `${firstSentence.slice(0, 157)}…` : firstSentence;
 }
 
 /** Native paths back to the HealthBench file's fields (responses come from ideal_completions_data). */

@@ -273,7 +273,7 @@ export function describeTally(tally: Record<string, number>): string {
  * database's only session, so stopping the cluster later never terminates a connection still closing
  * (which the app's pool would log as an idle connection error).
  */
-async function waitForOtherConnectionsToClose(client: pg.Client): Promise<void> {
+export async function waitForOtherConnectionsToClose(client: pg.Client): Promise<void> {
   const giveUpAt = Date.now() + 5000;
   while (Date.now() < giveUpAt) {
     const others = await client.query<{ n: number }>(

@@ -8,6 +8,7 @@ import { listAdjudicationQueue } from '@/lib/adjudication/list-adjudication-queu
 import { parseQueueParams } from '@/lib/adjudication/schemas';
 import { requireSection } from '@/lib/auth/session';
 import { parseRouteId } from '@/lib/http/route-params';
+import { citeHref } from '@/lib/meta-rubrics/cite';
 
 export const metadata: Metadata = { title: 'Adjudicate' };
 
@@ -50,17 +51,16 @@ export default async function AdjudicationItemPage({
       queueHref={`/adjudication${filters}`}
       nextHref={nextItem ? `/adjudication/${nextItem.campaignId}/${nextItem.criterionId}${filters}` : null}
       namesHref={withNames.size ? `${here}?${withNames}` : here}
-      citeHref={await citeHref(criterionId)}
+      citeHref={await proposalHref(criterionId)}
     />
   );
 }
 
 /** The proposal form of the meta-rubric the criterion was generated under, or the list to choose one. */
-async function citeHref(criterionId: number): Promise<string> {
+async function proposalHref(criterionId: number): Promise<string> {
   const provenance = await prisma.criterionProvenance.findUnique({
     where: { criterionId },
     select: { metaRubricVersion: { select: { metaRubricId: true } } },
   });
-  const rubricId = provenance?.metaRubricVersion?.metaRubricId;
-  return rubricId ? `/meta-rubrics/${rubricId}/proposals/new?cite=${criterionId}` : `/meta-rubrics?cite=${criterionId}`;
+  return citeHref(criterionId, provenance?.metaRubricVersion?.metaRubricId);
 }
