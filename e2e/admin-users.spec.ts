@@ -9,14 +9,14 @@ test.describe('user administration', () => {
     const email = `dr.new.${Date.now()}@example.org`;
     await page.goto('/admin');
     const form = page.getByRole('form', { name: 'Create user' });
-    await form.getByLabel('Name').fill('Dr. New Person');
+    await form.getByLabel('Name', { exact: true }).fill('Dr. New Person');
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Initial password').fill('short');
     await form.getByRole('button', { name: 'Create user' }).click();
     await expect(form.getByText('At least 8 characters', { exact: true })).toBeVisible();
     await expect(form.getByLabel('Initial password')).toHaveAttribute('aria-invalid', 'true');
     // A rejected submit keeps what was typed.
-    await expect(form.getByLabel('Name')).toHaveValue('Dr. New Person');
+    await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Dr. New Person');
     await expect(form.getByLabel('Email')).toHaveValue(email);
 
     await form.getByLabel('Initial password').fill('a-long-password');
@@ -60,7 +60,7 @@ test.describe('user administration', () => {
   test('a duplicate email is refused with a clear message', async ({ page }) => {
     await page.goto('/admin');
     const form = page.getByRole('form', { name: 'Create user' });
-    await form.getByLabel('Name').fill('Duplicate');
+    await form.getByLabel('Name', { exact: true }).fill('Duplicate');
     await form.getByLabel('Email').fill('expert1@rubric-audit.local');
     await form.getByLabel('Initial password').fill('a-long-password');
     await form.getByRole('button', { name: 'Create user' }).click();

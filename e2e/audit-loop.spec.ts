@@ -121,7 +121,7 @@ test.describe('the audit loop', () => {
     for (const expert of EXPERTS) {
       await page.goto('/admin');
       const form = page.getByRole('form', { name: 'Create user' });
-      await form.getByLabel('Name').fill(expert.name);
+      await form.getByLabel('Name', { exact: true }).fill(expert.name);
       await form.getByLabel('Email').fill(expert.email);
       await form.getByLabel('Initial password').fill(PASSWORD);
       await form.getByLabel('Role').selectOption('EXPERT');

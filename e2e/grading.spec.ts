@@ -84,7 +84,7 @@ test.describe('as an admin', () => {
     await expect(page).toHaveURL(/\/audit\/grading\/new$/);
     const form = page.getByRole('form', { name: 'New grading campaign' });
     const dataset = await prisma.dataset.findUniqueOrThrow({ where: { name: DATASET } });
-    await form.getByLabel('Name').fill(CAMPAIGN);
+    await form.getByLabel('Name', { exact: true }).fill(CAMPAIGN);
     await form.getByLabel('Clinicians per response (k)').fill('2');
     await form.getByLabel('Instructions for clinicians').fill(INSTRUCTIONS);
     await form.getByLabel('Description (admins and reviewers only)').fill(DESCRIPTION);

@@ -107,7 +107,7 @@ async function addEndpoint(
   await page.getByRole('link', { name: 'Add endpoint' }).click();
   await expect(page).toHaveURL(/\/judge\/endpoints\/new$/);
   const form = page.getByRole('form', { name: 'New endpoint' });
-  await form.getByLabel('Name').fill(fields.name);
+  await form.getByLabel('Name', { exact: true }).fill(fields.name);
   await form.getByLabel('Model').fill(fields.model ?? MODEL);
   await form.getByLabel('Base URL').fill(fields.baseUrl);
   if (fields.apiKeyEnv) await form.getByLabel('API key variable (optional)').fill(fields.apiKeyEnv);
@@ -173,7 +173,7 @@ test.describe('as an admin', () => {
   test('configures endpoints through the form: the key is a variable name, shown as set or not, never a value', async ({ page }) => {
     await page.goto('/judge/endpoints/new');
     const form = page.getByRole('form', { name: 'New endpoint' });
-    await form.getByLabel('Name').fill(ENDPOINTS.main);
+    await form.getByLabel('Name', { exact: true }).fill(ENDPOINTS.main);
     await form.getByLabel('Base URL').fill('not a url');
     await form.getByLabel('API key variable (optional)').fill('sk-live-123');
     await form.getByRole('button', { name: 'Add endpoint' }).click();
@@ -183,7 +183,7 @@ test.describe('as an admin', () => {
       await expect(input, label).toHaveAttribute('aria-invalid', 'true');
       await expect(input, label).toHaveAttribute('aria-describedby', /-error/);
     }
-    await expect(form.getByLabel('Name')).toHaveValue(ENDPOINTS.main);
+    await expect(form.getByLabel('Name', { exact: true })).toHaveValue(ENDPOINTS.main);
     // Issue 16.3: the server's own settings are never sent to an endpoint, and the form says what is allowed.
     await expect(form.getByTestId('allowed-env-names')).toContainText('^[A-Z][A-Z0-9_]*_API_KEY$');
     await expect(form.getByTestId('allowed-env-names')).toContainText('BETTER_AUTH_SECRET');

@@ -32,16 +32,16 @@ test.describe('missing criteria', () => {
     browser,
   }) => {
     test.setTimeout(180_000);
-    // ── the admin creates the expert; a campaign (k = 1) over one Pediatrics query ──
+    // ── the admin creates the expert; a campaign (k = 1) over one Endocrinology query (no other spec audits that department) ──
     await page.goto('/admin');
     const userForm = page.getByRole('form', { name: 'Create user' });
-    await userForm.getByLabel('Name').fill(EXPERT.name);
+    await userForm.getByLabel('Name', { exact: true }).fill(EXPERT.name);
     await userForm.getByLabel('Email').fill(EXPERT.email);
     await userForm.getByLabel('Initial password').fill(PASSWORD);
     await userForm.getByLabel('Role').selectOption('EXPERT');
     await userForm.getByRole('button', { name: 'Create user' }).click();
     await expect(userForm.getByRole('status')).toHaveText(`Created ${EXPERT.email}.`);
-    const campaign = await createTestCampaign({ name: CAMPAIGN, department: 'Pediatrics', expertEmails: [EXPERT.email] });
+    const campaign = await createTestCampaign({ name: CAMPAIGN, department: 'Endocrinology', expertEmails: [EXPERT.email] });
 
     // ── the expert audits the query, proposes the missing criterion and submits ──
     const expert = await expertPage(browser);
