@@ -11,8 +11,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Deadlines for hung work, not speed targets (those are in `npm run bench`): on a loaded two-core machine an
+  // expert's submission (pending saves flushed, then one transaction) was seen to take over 10 s.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL: `http://localhost:${port}`,

@@ -5,8 +5,9 @@
 // history; and a "never audited" campaign's preview counts it.
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { prisma } from '@/lib/db';
-import { createTestCampaign, demoDatasetId } from './campaign-fixtures';
+import { createTestCampaign } from './campaign-fixtures';
 import { signIn, storageStateFor } from './fixtures';
+import { importOwnDataset } from './own-dataset';
 
 const STAMP = Date.now();
 const CAMPAIGN = `Missing criteria ${STAMP}`;
@@ -16,6 +17,7 @@ const PROPOSED = `Asks about pets in the home ${STAMP}`;
 const EDITED = `Asks whether pets live in the home ${STAMP}`;
 const RATIONALE = 'Pet exposure changes the differential.';
 const NOTE = 'Accepted; reworded as a question.';
+const DEPARTMENT = 'Missing criteria medicine';
 
 async function expertPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
@@ -32,7 +34,11 @@ test.describe('missing criteria', () => {
     browser,
   }) => {
     test.setTimeout(180_000);
-    // ── the admin creates the expert; a campaign (k = 1) over one Endocrinology query (no other spec audits that department) ──
+    // ── the admin creates the expert; a campaign (k = 1) over the one query of this spec's own dataset (an accepted
+    // proposal adds a never-audited criterion to its query, which would change what other specs' campaigns draw) ──
+    const datasetId = await importOwnDataset(`E2E missing ${STAMP}`, [
+      { id: `missing-${STAMP}-1`, department: DEPARTMENT, criteria: ['m1', 'm2', 'm3'] },
+    ]);
     await page.goto('/admin');
     const userForm = page.getByRole('form', { name: 'Create user' });
     await userForm.getByLabel('Name', { exact: true }).fill(EXPERT.name);
@@ -41,7 +47,7 @@ test.describe('missing criteria', () => {
     await userForm.getByLabel('Role').selectOption('EXPERT');
     await userForm.getByRole('button', { name: 'Create user' }).click();
     await expect(userForm.getByRole('status')).toHaveText(`Created ${EXPERT.email}.`);
-    const campaign = await createTestCampaign({ name: CAMPAIGN, department: 'Endocrinology', expertEmails: [EXPERT.email] });
+    const campaign = await createTestCampaign({ name: CAMPAIGN, department: DEPARTMENT, expertEmails: [EXPERT.email], datasetId });
 
     // ── the expert audits the query, proposes the missing criterion and submits ──
     const expert = await expertPage(browser);
@@ -120,7 +126,6 @@ test.describe('missing criteria', () => {
     await page.goto(`/audit/campaigns/${campaign.id}`);
     await expect(page.getByTestId('campaign-proposals-pending')).toHaveText('0');
     await expect(page.getByTestId('campaign-proposals-accepted')).toHaveText('1');
-    const datasetId = await demoDatasetId();
     await page.goto(`/criteria?dataset=${datasetId}&open=${created.id}`);
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByRole('heading', { level: 2 })).toHaveText(EDITED);
