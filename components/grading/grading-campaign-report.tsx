@@ -12,7 +12,11 @@ import { SimpleTable, Td, Th } from '@/components/ui/table';
 import { COMMENT_LIMIT, type GradingCampaignReport, type GradingComment } from '@/lib/grading/get-grading-campaign-report';
 
 const markText = (comment: GradingComment) =>
-  comment.cannotJudge ? 'Cannot judge' : comment.met === null ? 'Not marked' : `${comment.met ? 'Met' : 'Not met'}${comment.level ? ` · ${comment.level}` : ''}`;
+  comment.cannotJudge
+    ? 'Cannot judge'
+    : comment.met === null
+      ? 'Not marked'
+      : `${comment.met ? 'Met' : 'Not met'}${comment.level ? ` · ${comment.level}` : ''}`;
 
 export function GradingCampaignReportView({ report }: { report: GradingCampaignReport }) {
   return (
@@ -50,8 +54,7 @@ export function GradingCampaignReportView({ report }: { report: GradingCampaignR
 
       <Card title="Progress per clinician">
         <p className="mb-2 text-xs text-slate-500">
-          Remaining: responses still short of k submissions that the clinician has neither submitted nor holds (others may
-          take them first).
+          Remaining: responses still short of k submissions that the clinician has neither submitted nor holds (others may take them first).
         </p>
         <SimpleTable
           label="Progress per clinician"
@@ -136,7 +139,10 @@ export function GradingCampaignReportView({ report }: { report: GradingCampaignR
             ) : null}
             <ul className="divide-y divide-slate-100" aria-label="Clinicians’ comments">
               {report.commentList.map((comment) => (
-                <li key={`${comment.responseId}-${comment.criterionId}-${comment.expertName}-${comment.updatedAt}`} className="py-3 text-sm">
+                <li
+                  key={`${comment.responseId}-${comment.criterionId}-${comment.expertName}-${comment.updatedAt}`}
+                  className="py-3 text-sm"
+                >
                   <p className="whitespace-pre-wrap text-slate-900">{comment.comment}</p>
                   <p className="mt-1 text-xs text-slate-600">
                     {comment.expertName} · {markText(comment)} · {comment.submitted ? 'submitted' : 'draft'} ·{' '}

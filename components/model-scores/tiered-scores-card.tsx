@@ -7,7 +7,8 @@ import type { RunModelScores } from '@/lib/model-scores/compute-run-model-scores
 import type { TieredModelScore } from '@/lib/model-scores/tiered-model-scores';
 import { describeScoringProfile } from '@/lib/meta-rubrics/scoring-profile';
 
-const withSd = (score: TieredModelScore | undefined) => (score && score.scored > 0 ? `${fixed(score.score)} ± ${fixed(score.bootstrapStd)}` : '—');
+const withSd = (score: TieredModelScore | undefined) =>
+  score && score.scored > 0 ? `${fixed(score.score)} ± ${fixed(score.bootstrapStd)}` : '—';
 
 export function TieredScoresCard({ tiered }: { tiered: RunModelScores['tiered'] }) {
   const profile = describeScoringProfile(tiered.profile).filter((line) => ['Tier weights', 'Pitfalls', 'Red lines'].includes(line.label));
@@ -55,8 +56,8 @@ export function TieredScoresCard({ tiered }: { tiered: RunModelScores['tiered'] 
         <p className="text-xs text-slate-500">
           Each response scored as the run’s results score it (lib/judge/scoring.ts), with the scoring profile the run recorded
           {tiered.profileRecorded ? ' from its meta-rubric version' : ' (a run from before profiles: its tier weights and the first rules)'}
-          — the app’s choices: {profile.map((line) => `${line.label.toLowerCase()}: ${line.value}`).join('; ')}. A model’s score is the
-          mean clipped to [0, 1] ± the bootstrap SD; left out and counted as for the HealthBench score.
+          — the app’s choices: {profile.map((line) => `${line.label.toLowerCase()}: ${line.value}`).join('; ')}. A model’s score is the mean
+          clipped to [0, 1] ± the bootstrap SD; left out and counted as for the HealthBench score.
         </p>
       </div>
     </Card>

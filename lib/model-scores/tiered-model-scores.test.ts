@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCORING_PROFILE, legacyScoringProfile } from '@/lib/meta-rubrics/scoring-profile';
 import { type TieredItem, tieredModelScores } from '@/lib/model-scores/tiered-model-scores';
 
-const item = (tier: TieredItem['tier'], points: number, met: boolean | null, redLine = false): TieredItem => ({ tier, points, met, redLine });
+const item = (tier: TieredItem['tier'], points: number, met: boolean | null, redLine = false): TieredItem => ({
+  tier,
+  points,
+  met,
+  redLine,
+});
 const response = (model: string, items: TieredItem[], ideal = false) => ({ model, ideal, items });
 
 describe('tieredModelScores', () => {
