@@ -32,6 +32,6 @@ export const promptTemplateNoteSchema = z.object({
   runId: dbId,
   responseId: dbId,
   criterionId: dbId,
-  body: z.string().trim().min(1, 'Write the note.').max(5_000, 'at most 5000 characters'),
+  body: z.string('Write the note.').trim().min(1, 'Write the note.').max(5_000, 'at most 5000 characters'),
 });
 export type PromptTemplateNoteInput = z.infer<typeof promptTemplateNoteSchema>;
