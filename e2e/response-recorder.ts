@@ -17,8 +17,18 @@ export async function recorder(page: Page) {
     const request = route.request();
     if (/\/_next\/static\//.test(request.url()) || !request.url().startsWith('http://localhost')) return route.continue();
     // Redirects are handed to the page as they are, so it follows them itself (and its URL changes).
-    const response = await route.fetch({ maxRedirects: 0 });
-    const body = await response.body();
+    let response: Awaited<ReturnType<typeof route.fetch>>;
+    let body: Buffer;
+    try {
+      response = await route.fetch({ maxRedirects: 0 });
+      body = await response.body();
+    } catch {
+      // The page gave the request up (a navigation cancels its pending RSC fetches, disposing the response) or the
+      // connection was reset: nothing reached the page, so nothing is left unscanned; the page sees a failed
+      // request, which fails the spec wherever the page needed it.
+      await route.abort().catch(() => {});
+      return;
+    }
     const type = response.headers()['content-type'] ?? '';
     if (
       /text\/html|text\/x-component|application\/json|text\/plain/.test(type) ||
