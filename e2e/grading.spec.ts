@@ -8,6 +8,8 @@ import { expect, test } from '@playwright/test';
 import { fixed } from '@/components/ui/format';
 import { disconnectDb, prisma } from '@/lib/db';
 import { importFile } from '@/lib/import/import-file';
+import { runScoringProfile } from '@/lib/judge/run-results';
+import { tieredScore } from '@/lib/judge/scoring';
 import { bufferSource } from '@/lib/import/read-lines';
 import { healthbenchPairwiseF1, leaveOneOutPairwiseF1, majorityConfusion } from '@/lib/stats';
 import { type JudgeTestDouble, startJudgeTestDouble } from '@/tools/judge-test-double/server';
@@ -224,5 +226,80 @@ test.describe('as an admin, afterwards', () => {
     await expect(page.getByTestId('confusion-met-not')).toHaveText(String(majority.table[0][1]));
     await expect(page.getByTestId('confusion-not-met')).toHaveText(String(majority.table[1][0]));
     await expect(page.getByTestId('confusion-not-not')).toHaveText(String(majority.table[1][1]));
+  });
+});
+
+test.describe('the campaign’s own page', () => {
+  test.use({ storageState: storageStateFor('ADMIN') });
+
+  test('shows the figures the database holds, the comments with their response’s source, and the run’s agreement link', async ({
+    page,
+  }) => {
+    const campaign = await prisma.auditCampaign.findFirstOrThrow({ where: { name: CAMPAIGN } });
+    await page.goto('/audit');
+    await page.getByTestId(`grading-campaign-${campaign.id}`).getByRole('link', { name: CAMPAIGN }).click();
+    await expect(page).toHaveURL(new RegExp(`/audit/grading/${campaign.id}$`));
+    const marks = await prisma.gradingMark.findMany({ where: { assignment: { campaignId: campaign.id } }, include: { criterion: true } });
+    const assignments = await prisma.gradingAssignment.findMany({ where: { campaignId: campaign.id } });
+    const grades = await prisma.clinicianGrade.count({ where: { campaignId: campaign.id } });
+    const commented = marks.filter((mark) => mark.comment?.trim());
+    await expect(page.getByTestId('report-responses')).toHaveText(String(RESPONSES));
+    await expect(page.getByTestId('report-gradings')).toHaveText(
+      `${assignments.filter((a) => a.state === 'SUBMITTED').length} / ${RESPONSES * 2}`,
+    );
+    await expect(page.getByTestId('report-marks')).toHaveText(String(marks.length));
+    await expect(page.getByTestId('report-cannot-judge')).toHaveText(String(marks.filter((mark) => mark.cannotJudge).length));
+    await expect(page.getByTestId('report-comments')).toHaveText(String(commented.length));
+    await expect(page.getByTestId('report-grades')).toHaveText(String(grades));
+    for (const tier of new Set(marks.map((mark) => mark.criterion.tier))) {
+      const ofTier = marks.filter((mark) => mark.criterion.tier === tier);
+      await expect(page.getByTestId(`tier-${tier}`).getByTestId('tier-cannot-judge')).toHaveText(
+        String(ofTier.filter((mark) => mark.cannotJudge).length),
+      );
+    }
+    for (const index of [0, 1]) {
+      const user = await prisma.user.findUniqueOrThrow({ where: { email: demoUser('EXPERT', index).email } });
+      const row = page.getByTestId(`clinician-${user.id}`);
+      const mine = assignments.filter((a) => a.expertId === user.id && a.state === 'SUBMITTED').length;
+      await expect(row.getByTestId('clinician-submitted')).toHaveText(String(mine));
+      await expect(row.getByTestId('clinician-in-progress')).toHaveText('0');
+      await expect(row.getByTestId('clinician-remaining')).toHaveText('0');
+    }
+    const comments = page.getByRole('list', { name: 'Clinicians’ comments' });
+    expect(commented.map((mark) => mark.comment)).toEqual([COMMENT_A]);
+    const item = comments.getByRole('listitem').filter({ hasText: COMMENT_A });
+    const response = await prisma.response.findUniqueOrThrow({
+      where: { id: (assignments.find((a) => a.id === commented[0]?.assignmentId) as { responseId: number }).responseId },
+    });
+    await expect(item).toContainText(response.sourceLabel);
+    await page.getByRole('link', { name: `Agreement of run #${runId}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/judge/runs/${runId}/agreement$`));
+  });
+});
+
+test.describe('the run’s tiered score per model', () => {
+  test.use({ storageState: storageStateFor('ADMIN') });
+
+  test('equals lib/judge/scoring.ts tieredScore over the stored grades, with the profile the run recorded', async ({ page }) => {
+    const run = await prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
+    const { profile } = runScoringProfile(run.params);
+    const grades = await prisma.grade.findMany({ where: { runId }, include: { criterion: true, response: true } });
+    await page.goto(`/judge/runs/${runId}`);
+    for (const source of SOURCES.slice(0, 2)) {
+      const perResponse = new Map<number, typeof grades>();
+      for (const grade of grades.filter((g) => g.response.sourceLabel === source)) {
+        perResponse.set(grade.responseId, [...(perResponse.get(grade.responseId) ?? []), grade]);
+      }
+      const scores = [...perResponse.values()].map(
+        (list) =>
+          tieredScore(
+            list.map((g) => ({ tier: g.criterion.tier, points: g.criterion.points, met: g.met === true, redLine: g.criterion.redLine })),
+            profile,
+          ).score,
+      );
+      expect(scores.length).toBeGreaterThan(0);
+      const mean = Math.min(1, Math.max(0, scores.reduce((sum, score) => sum + score, 0) / scores.length));
+      await expect(page.getByTestId(`tiered-score-${source}-judge`)).toHaveText(new RegExp(`^${fixed(mean)} ± `));
+    }
   });
 });

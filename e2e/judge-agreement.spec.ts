@@ -13,7 +13,7 @@ import { healthbenchModelScores } from '@/lib/model-scores/healthbench-model-sco
 import { healthbenchPairwiseF1, leaveOneOutPairwiseF1, majorityConfusion } from '@/lib/stats';
 import { mulberry32 } from '@/lib/stats/mulberry32';
 import { type JudgeTestDouble, startJudgeTestDouble } from '@/tools/judge-test-double/server';
-import { storageStateFor } from './fixtures';
+import { demoUser, storageStateFor } from './fixtures';
 import { gradeThroughLauncher } from './judge-launcher';
 
 test.describe.configure({ mode: 'serial' });
@@ -236,6 +236,42 @@ test.describe('as an admin', () => {
       fixed(leaveOneOutPairwiseF1(lines.map((line) => ({ labels: raterLabels(line) }))).mean),
     );
     await expect(page.getByTestId('difference')).toHaveText(fixed(fb - fa));
+  });
+
+  test('a disagreement is noted against the run’s template version, and listed with the template', async ({ page }) => {
+    const NOTE = `Ask the judge to quote the response ${token}.`;
+    const run = await prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
+    const admin = await prisma.user.findUniqueOrThrow({ where: { email: demoUser('ADMIN').email } });
+    await page.goto(`/judge/runs/${runId}/agreement`);
+    const item = page.getByTestId('disagreement').first();
+    await expect(item).toBeVisible();
+    const label = `${run.promptTemplate} ${run.promptVersion}`;
+    await item.getByText(`Note against the template ${label}`).click();
+    const form = item.getByRole('form', { name: `Note against ${label}` });
+    await form.getByRole('button', { name: 'Save the note' }).click();
+    await expect(form.getByLabel('Note')).toHaveAccessibleDescription(/Write the note\./);
+    expect(await prisma.promptTemplateNote.count({ where: { runId } })).toBe(0);
+    await form.getByLabel('Note').fill(NOTE);
+    await form.getByRole('button', { name: 'Save the note' }).click();
+    await expect(form.getByRole('status')).toHaveText(`Noted against ${label}.`);
+    const note = await prisma.promptTemplateNote.findFirstOrThrow({ where: { body: NOTE } });
+    expect(note).toMatchObject({ templateName: run.promptTemplate, templateVersion: run.promptVersion, runId, authorId: admin.id });
+    // The cited item is the one noted from: a (response, criterion) the run graded and clinicians graded, shown in that item.
+    const criterion = await prisma.criterion.findUniqueOrThrow({ where: { id: note.criterionId as number } });
+    await expect(item).toContainText(criterion.title);
+    expect(await prisma.grade.count({ where: { runId, responseId: note.responseId as number, criterionId: criterion.id } })).toBe(1);
+    expect(
+      await prisma.clinicianGrade.count({ where: { responseId: note.responseId as number, criterionId: criterion.id } }),
+    ).toBeGreaterThan(0);
+
+    await form.getByRole('link', { name: 'See the template’s notes' }).click();
+    await expect(page).toHaveURL(new RegExp(`/judge/prompts#notes-${run.promptTemplate}$`));
+    const listed = page
+      .getByRole('list', { name: `Notes on ${run.promptTemplate}` })
+      .getByTestId('template-note')
+      .filter({ hasText: NOTE });
+    await expect(listed).toContainText(`${label} · ${admin.name}`);
+    await expect(listed).toContainText(`cites run #${runId}, “${criterion.title}”`);
   });
 });
 

@@ -41,6 +41,8 @@ export interface PageWalkIds {
   pairwiseRunId: number;
   /** The walk expert's grading assignment (one response of the demo dataset, reserved, not submitted). */
   gradingAssignmentId: number;
+  /** The walk's grading campaign (its admin page). */
+  gradingCampaignId: number;
   /** A grading run (with no clinician-graded item: the agreement page's empty state). */
   gradeRunId: number;
   reviewerJudgmentId: number;
@@ -201,6 +203,7 @@ export async function ensurePageWalkData(): Promise<PageWalkIds> {
   const release = async (name: string) => (await prisma.release.findFirstOrThrow({ where: { name }, select: { id: true } })).id;
   return {
     gradingAssignmentId: gradingClaim.assignmentId,
+    gradingCampaignId: grading.id,
     campaignId: campaign.id,
     assignmentId: assignment.id,
     adjudication: { campaignId: campaign.id, criterionId: disputed },
@@ -226,6 +229,7 @@ export function pageWalkUrls(role: Role, ids: PageWalkIds): string[] {
     '/audit/work/[id]': [`/audit/work/${ids.assignmentId}`],
     '/audit/campaigns/[id]': [`/audit/campaigns/${ids.campaignId}`],
     '/audit/grading/work/[id]': [`/audit/grading/work/${ids.gradingAssignmentId}`],
+    '/audit/grading/[id]': [`/audit/grading/${ids.gradingCampaignId}`],
     '/adjudication/[campaignId]/[criterionId]': [`/adjudication/${ids.adjudication.campaignId}/${ids.adjudication.criterionId}`],
     '/meta-rubrics/[id]': [`/meta-rubrics/${ids.metaRubricId}`],
     '/meta-rubrics/[id]/versions/[number]': [`/meta-rubrics/${ids.metaRubricId}/versions/${ids.versionNumber}`],

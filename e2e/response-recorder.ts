@@ -3,7 +3,7 @@
 // grading campaigns). The bodies are taken at the network layer (each request is fetched by the test and handed to
 // the page), because a body read from the page's 'response' event is lost once the page moves on (Chromium drops
 // it: "not available for a response that was navigated away from"), and an unread body would go unscanned.
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 
 export interface RecordedBody {
   url: string;
@@ -11,14 +11,38 @@ export interface RecordedBody {
   body: string;
 }
 
+/**
+ * The response and its body; a GET is fetched once more when the first attempt fails (a kept-alive connection the
+ * server closed meanwhile resets: ECONNRESET under load). Other methods are never repeated: a server action runs once.
+ */
+async function fetchBody(route: Route) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // Redirects are handed to the page as they are, so it follows them itself (and its URL changes).
+      const response = await route.fetch({ maxRedirects: 0 });
+      return { response, body: await response.body() };
+    } catch (error) {
+      if (attempt >= 2 || route.request().method() !== 'GET') throw error;
+    }
+  }
+}
+
 export async function recorder(page: Page) {
   const bodies: RecordedBody[] = [];
   await page.route('**/*', async (route) => {
     const request = route.request();
     if (/\/_next\/static\//.test(request.url()) || !request.url().startsWith('http://localhost')) return route.continue();
-    // Redirects are handed to the page as they are, so it follows them itself (and its URL changes).
-    const response = await route.fetch({ maxRedirects: 0 });
-    const body = await response.body();
+    let fetched: { response: Awaited<ReturnType<typeof route.fetch>>; body: Buffer };
+    try {
+      fetched = await fetchBody(route);
+    } catch {
+      // The page gave the request up (a navigation cancels its pending RSC fetches, disposing the response) or the
+      // connection failed twice: nothing reached the page, so nothing is left unscanned; the page sees a failed
+      // request, which fails the spec wherever the page needed it.
+      await route.abort().catch(() => {});
+      return;
+    }
+    const { response, body } = fetched;
     const type = response.headers()['content-type'] ?? '';
     if (
       /text\/html|text\/x-component|application\/json|text\/plain/.test(type) ||

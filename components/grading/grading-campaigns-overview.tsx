@@ -53,7 +53,9 @@ export async function GradingCampaignsOverview({ role }: { role: Role }) {
             {campaigns.map((campaign) => (
               <tr key={campaign.id} data-testid={`grading-campaign-${campaign.id}`}>
                 <Td className="max-w-xs">
-                  <span className="font-medium text-slate-900">{campaign.name}</span>
+                  <Link className="font-medium text-brand-700 hover:underline" href={`/audit/grading/${campaign.id}`}>
+                    {campaign.name}
+                  </Link>
                   <div className="text-xs text-slate-500">{campaign.datasetName ?? 'dataset removed'}</div>
                 </Td>
                 <Td>{campaign.status === 'OPEN' ? <Badge tone="green">Open</Badge> : <Badge>Closed</Badge>}</Td>

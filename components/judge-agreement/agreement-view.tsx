@@ -18,6 +18,7 @@ import {
   type DisagreementFilter,
 } from '@/lib/judge-agreement/schemas';
 import { citeHref } from '@/lib/meta-rubrics/cite';
+import { TemplateNoteForm } from '@/components/judge-agreement/template-note-form';
 import type { ClassMetrics, RateWithN } from '@/lib/stats';
 
 export const BREAKDOWN_TITLES: Record<AgreementBreakdown, string> = {
@@ -49,7 +50,10 @@ export function AgreementView({
   disagreements,
   pageSize,
   href,
+  run,
 }: {
+  /** The grading run and its prompt template, which a disagreement can be noted against. */
+  run: { id: number; promptTemplate: string; promptVersion: string };
   evaluation: MetaEvaluation;
   breakdown: AgreementBreakdown;
   filter: DisagreementFilter;
@@ -293,6 +297,12 @@ export function AgreementView({
                 >
                   Cite in a meta-rubric proposal
                 </Link>
+                <TemplateNoteForm
+                  runId={run.id}
+                  responseId={item.responseId}
+                  criterionId={item.criterionId}
+                  template={{ name: run.promptTemplate, version: run.promptVersion }}
+                />
               </li>
             );
           })}

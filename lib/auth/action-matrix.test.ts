@@ -42,6 +42,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'judge.estimateRun': ['ADMIN'],
   'judge.startRun': ['ADMIN'],
   'judge.cancelRun': ['ADMIN'],
+  'judgeAgreement.noteTemplate': ['ADMIN'],
   'metaRubrics.createProposal': ['ADMIN', 'REVIEWER', 'EXPERT'],
   'metaRubrics.updateProposal': ['ADMIN', 'REVIEWER', 'EXPERT'],
   'metaRubrics.comment': ['ADMIN', 'REVIEWER', 'EXPERT'],

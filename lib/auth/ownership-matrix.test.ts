@@ -97,6 +97,7 @@ const OWNERSHIP: Record<string, Attempt[] | string> = {
   'judge.estimateRun': 'admin only',
   'judge.startRun': 'admin only',
   'judge.cancelRun': 'admin only',
+  'judgeAgreement.noteTemplate': 'admin only',
   'metaRubrics.createProposal': 'creates the caller’s own proposal; no other user’s object is addressed',
   'metaRubrics.updateProposal': 'another author’s proposal is NOT_FOUND: lib/meta-rubrics/meta-rubrics.test.ts',
   'metaRubrics.comment': 'another author’s unpublished proposal is NOT_FOUND: lib/meta-rubrics/meta-rubrics.test.ts',

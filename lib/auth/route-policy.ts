@@ -29,6 +29,8 @@ export const ROUTE_POLICY: RoutePolicy[] = [
   { route: '/audit/grading/new', roles: ['ADMIN'], kind: 'page' },
   // A grading assignment belongs to one clinician (expert): other experts get 404, other roles 403.
   { route: '/audit/grading/work/[id]', roles: ['EXPERT'], sample: '/audit/grading/work/1', objectLevel: true, kind: 'page' },
+  // A grading campaign's admin page (not blind); a missing campaign is "not found" (404), experts get 403.
+  { route: '/audit/grading/[id]', roles: ['ADMIN', 'REVIEWER'], sample: '/audit/grading/1', objectLevel: true, kind: 'page' },
   // Campaign 1 is made by e2e/global.setup.ts (the demo seed has no campaign).
   { route: '/audit/campaigns/[id]', roles: ['ADMIN', 'REVIEWER'], sample: '/audit/campaigns/1', kind: 'page' },
   { route: '/analytics', roles: SECTIONS.analytics.roles, kind: 'page' },

@@ -1,4 +1,5 @@
 // The agreement page's vocabulary and URL filters, shared by the page, its components and the queries (no database here).
+import { dbId } from '@/lib/http/db-id';
 import { z } from '@/lib/zod';
 
 export const AGREEMENT_BREAKDOWNS = ['category', 'tier', 'tag', 'model'] as const;
@@ -25,3 +26,12 @@ export const disagreementFilterSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
 });
 export type DisagreementFilter = z.infer<typeof disagreementFilterSchema>;
+
+/** A note against the grading run's prompt template version, citing one disagreement item (form and action). */
+export const promptTemplateNoteSchema = z.object({
+  runId: dbId,
+  responseId: dbId,
+  criterionId: dbId,
+  body: z.string('Write the note.').trim().min(1, 'Write the note.').max(5_000, 'at most 5000 characters'),
+});
+export type PromptTemplateNoteInput = z.infer<typeof promptTemplateNoteSchema>;

@@ -121,4 +121,37 @@ describe('computeRunModelScores', () => {
     expect(paired.clinicians.map((m) => [m.model, m.scored, m.overall.score])).toEqual([['model-x', 1, 1]]);
     expect(paired.judge.map((m) => [m.model, m.scored, m.overall.score])).toEqual([['model-x', 1, 0.6]]);
   });
+
+  it('the tiered score per model under the run’s profile, judge and clinicians on the same responses (hand-computed)', async () => {
+    // The run recorded no profile (params {}): the first rules, weights 2:1:1:2 and pitfalls as the share avoided.
+    const { tiered } = await computeRunModelScores({ runId });
+    expect(tiered.profileRecorded).toBe(false);
+    expect(tiered.profile.pitfalls).toBe('avoidedShare');
+    // x1 [T, F, F]: (2·1 + 1·0 + 2·1) / 5 = 0.8; x2 [T, T, T]: (2·1 + 1·1 + 2·0) / 5 = 0.6 → 0.7; y1 incomplete.
+    expect(tiered.judge.map((m) => [m.model, m.scored, m.incomplete])).toEqual([
+      ['model-x', 2, 0],
+      ['model-y', 0, 1],
+    ]);
+    expect(tiered.judge[0]?.score).toBeCloseTo(0.7, 12);
+    // x2 only: clinicians' majority [T, T, F] → (2 + 1 + 2) / 5 = 1; the judge 0.6.
+    expect(tiered.paired.clinicians.map((m) => [m.model, m.scored, m.score])).toEqual([['model-x', 1, 1]]);
+    expect(tiered.paired.judge[0]?.score).toBeCloseTo(0.6, 12);
+    // A run that recorded its meta-rubric version’s profile (here pitfalls subtract) is scored with that profile.
+    const recorded = await prisma.judgeRun.create({
+      data: {
+        kind: 'GRADE',
+        status: 'SUCCEEDED',
+        params: { scoringProfile: { tierWeights: { ESSENTIAL: 2, IMPORTANT: 1, HIGHLIGHT: 1, PITFALL: 2 }, pitfalls: 'subtract' } },
+        scope: {},
+        promptTemplate: 'g',
+        promptVersion: 'v1',
+      },
+    });
+    await prisma.$executeRaw`INSERT INTO grades (run_id, response_id, criterion_id, met, points_awarded, explanation)
+      SELECT ${recorded.id}, response_id, criterion_id, met, points_awarded, explanation FROM grades WHERE run_id = ${runId}`;
+    const subtract = await computeRunModelScores({ runId: recorded.id });
+    expect(subtract.tiered.profileRecorded).toBe(true);
+    // x1: 2·7 / (2·7 + 3) = 14/17; x2: (2·7 + 3 − 2·4) / 17 = 9/17 → 23/34.
+    expect(subtract.tiered.judge[0]?.score).toBeCloseTo(23 / 34, 12);
+  });
 });

@@ -1,9 +1,13 @@
 // The HealthBench score per model of a grading run (lib/model-scores/healthbench-model-scores.ts), and beside it,
 // on the responses whose every criterion clinicians graded too, the judge's and the clinicians' scores for those
 // same responses (a clinician label per item: the strict majority of the clinicians' labels; an even split leaves
-// the item, and so the response, ungraded).
+// the item, and so the response, ungraded). The same for the tiered score, under the scoring profile the run recorded.
 import 'server-only';
 import { pgPool } from '@/lib/db';
+import { runScoringProfile } from '@/lib/judge/run-results';
+import type { ScoringProfile } from '@/lib/meta-rubrics/scoring-profile';
+import { type TieredItem, type TieredModelScore, tieredModelScores } from '@/lib/model-scores/tiered-model-scores';
+import type { Tier } from '@/lib/vocabulary/enums';
 import {
   healthbenchModelScores,
   type ModelScore,
@@ -19,11 +23,19 @@ export interface RunModelScores {
   judge: ModelScore[];
   /** On the responses complete for both the judge and the clinicians. */
   paired: { judge: ModelScore[]; clinicians: ModelScore[] };
+  /** The tiered score per model, with the profile the run recorded (older runs: their weights, the first rules). */
+  tiered: {
+    profile: ScoringProfile;
+    profileRecorded: boolean;
+    judge: TieredModelScore[];
+    paired: { judge: TieredModelScore[]; clinicians: TieredModelScore[] };
+  };
 }
 
 /** Every criterion of the rubric of each response the run graded (criteria not rejected, as the run grades them). */
 const ROWS_SQL = `
-SELECT r.id AS response_id, r.source_label, r.is_ideal, q.tags AS example_tags, c.points, c.tags, g.met AS judge_met,
+SELECT r.id AS response_id, r.source_label, r.is_ideal, q.tags AS example_tags, c.points, c.tags, c.tier, c.red_line,
+       g.met AS judge_met,
        cl.met_count, cl.n
   FROM (SELECT DISTINCT response_id FROM grades WHERE run_id = $1) graded
   JOIN responses r ON r.id = graded.response_id
@@ -41,6 +53,8 @@ interface Row {
   example_tags: string[];
   points: number;
   tags: string[];
+  tier: Tier;
+  red_line: boolean;
   judge_met: boolean | null;
   met_count: number;
   n: number;
@@ -55,16 +69,21 @@ export async function computeRunModelScores({
   runId: number;
   includeIdeal?: boolean;
 }): Promise<RunModelScores> {
-  const { rows } = await pgPool().query<Row>(ROWS_SQL, [runId]);
-  const judge = new Map<number, ResponseToScore & { items: ScoredItem[] }>();
-  const clinicians = new Map<number, ResponseToScore & { items: ScoredItem[] }>();
+  const [{ rows }, run] = await Promise.all([
+    pgPool().query<Row>(ROWS_SQL, [runId]),
+    pgPool().query<{ params: unknown }>('SELECT params FROM judge_runs WHERE id = $1', [runId]),
+  ]);
+  const { profile, recorded } = runScoringProfile(run.rows[0]?.params ?? null);
+  type Scored = ResponseToScore & { items: (ScoredItem & TieredItem)[] };
+  const judge = new Map<number, Scored>();
+  const clinicians = new Map<number, Scored>();
   const add = (map: typeof judge, row: Row, met: boolean | null) => {
     let response = map.get(row.response_id);
     if (!response) {
       response = { model: row.source_label, ideal: row.is_ideal, exampleTags: row.example_tags, items: [] };
       map.set(row.response_id, response);
     }
-    response.items.push({ points: row.points, tags: row.tags, met });
+    response.items.push({ points: row.points, tags: row.tags, tier: row.tier, redLine: row.red_line, met });
   };
   for (const row of rows) {
     add(judge, row, row.judge_met);
@@ -75,18 +94,20 @@ export async function computeRunModelScores({
     (id) => complete(judge.get(id) as ResponseToScore) && complete(clinicians.get(id) as ResponseToScore),
   );
   const options = { includeIdeal, seed: MODEL_SCORE_SEED };
+  const paired = (map: Map<number, Scored>) => pairedIds.map((id) => map.get(id) as Scored);
+  const tieredOptions = { ...options, profile };
   return {
+    tiered: {
+      profile,
+      profileRecorded: recorded,
+      judge: tieredModelScores([...judge.values()], tieredOptions),
+      paired: { judge: tieredModelScores(paired(judge), tieredOptions), clinicians: tieredModelScores(paired(clinicians), tieredOptions) },
+    },
     includeIdeal,
     judge: healthbenchModelScores([...judge.values()], options),
     paired: {
-      judge: healthbenchModelScores(
-        pairedIds.map((id) => judge.get(id) as ResponseToScore),
-        options,
-      ),
-      clinicians: healthbenchModelScores(
-        pairedIds.map((id) => clinicians.get(id) as ResponseToScore),
-        options,
-      ),
+      judge: healthbenchModelScores(paired(judge), options),
+      clinicians: healthbenchModelScores(paired(clinicians), options),
     },
   };
 }

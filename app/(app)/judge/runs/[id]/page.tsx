@@ -6,6 +6,7 @@ import { JudgeBreadcrumb } from '@/components/judge/breadcrumb';
 import { JOB_STATUSES } from '@/components/judge/labels';
 import { RunDashboard } from '@/components/judge/run-dashboard';
 import { ModelScoresCard } from '@/components/model-scores/model-scores-card';
+import { TieredScoresCard } from '@/components/model-scores/tiered-scores-card';
 import { requireSection } from '@/lib/auth/session';
 import { parseRouteId } from '@/lib/http/route-params';
 import { getRunResults } from '@/lib/judge/run-results';
@@ -54,6 +55,11 @@ export default async function RunPage({
       {modelScores ? (
         <div className="mt-6">
           <ModelScoresCard scores={modelScores} toggleHref={`/judge/runs/${run.id}${filter.ideal ? '' : '?ideal=1'}`} />
+        </div>
+      ) : null}
+      {modelScores ? (
+        <div className="mt-6">
+          <TieredScoresCard tiered={modelScores.tiered} />
         </div>
       ) : null}
     </div>

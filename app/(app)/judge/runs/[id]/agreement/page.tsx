@@ -55,6 +55,7 @@ export default async function AgreementPage({
         meta-evaluation computes them.
       </p>
       <AgreementView
+        run={run}
         evaluation={evaluation}
         breakdown={breakdown}
         filter={filter}
