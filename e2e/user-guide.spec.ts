@@ -143,7 +143,9 @@ test.describe('experts', () => {
     await expect(active.getByText('Tier and points', { exact: true })).toBeVisible();
     await expect(active.getByText('unchanged', { exact: true })).toHaveCount(2);
     // A screen reader gets the same as a sentence.
-    await expect(active.getByTestId('revision-change-text')).toContainText('Title unchanged. Description unchanged. Tier and points changed from');
+    await expect(active.getByTestId('revision-change-text')).toContainText(
+      'Title unchanged. Description unchanged. Tier and points changed from',
+    );
     await active.getByRole('textbox', { name: /comment/i }).fill('Worth fewer points than the safety advice.');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('decided-count')).toContainText('2 of');

@@ -3,18 +3,14 @@
 // conversation and the response on the left, the query's criteria on the right, one active at a time. Each mark
 // autosaves (debounced per criterion, lib/grading/save-grading-mark.ts) with its row version; a mark changed in
 // another tab is shown beside theirs, never overwritten. Everything here comes from lib/grading/grader-view.ts.
-// Accessibility as on the audit screen: shortcuts follow the user's setting (on, with Alt, off), controls are
-// named without their key (aria-keyshortcuts carries it) and a polite live region says each mark and the count.
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, useTransition } from 'react';
 import { ShortcutSheet } from '@/components/audit/shortcuts';
 import { useAutosave } from '@/components/audit/use-autosave';
 import { Badge } from '@/components/ui/badge';
-import { KeyHint } from '@/components/ui/key-hint';
-import { Button, kbdOnFillClasses } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { isTyping } from '@/components/ui/is-typing';
 import { Notice } from '@/components/ui/page-header';
-import { keyshortcut, shortcutKey, useShortcutMode } from '@/components/ui/shortcut-mode';
 import { releaseGradingAction, saveGradingMarkAction, submitGradingAction } from '@/lib/grading/actions';
 import type { GradingAssignmentView, OwnGradingMark } from '@/lib/grading/grader-view';
 
@@ -76,8 +72,6 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
   const [banner, setBanner] = useState<{ tone: 'error' | 'warning' | 'success'; text: string } | null>(null);
   const [submitted, setSubmitted] = useState(assignment.state === 'SUBMITTED');
   const [help, setHelp] = useState(false);
-  const [shortcutMode, setShortcutMode] = useShortcutMode();
-  const [announcement, setAnnouncement] = useState('');
   const [pending, startTransition] = useTransition();
   const cards = useRef(new Map<number, HTMLElement>());
   const canChange = editable && !submitted;
@@ -135,15 +129,8 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
       if (!canChange) return;
       patch(id, { ...change, save: 'dirty' });
       schedule(id);
-      if (!('comment' in change)) {
-        const index = criteria.findIndex((criterion) => criterion.id === id);
-        // The state updates after this handler: announce from the marks as they are about to be.
-        const next = { ...marksRef.current, [id]: { ...(marksRef.current[id] as MarkState), ...change } };
-        const mark = next[id] as MarkState;
-        setAnnouncement(`Criterion ${index + 1}: ${describeMark(mark)}. ${countMarked(criteria, next)} of ${criteria.length} marked.`);
-      }
     },
-    [canChange, criteria, patch, schedule],
+    [canChange, patch, schedule],
   );
 
   const resolve = (id: number, keep: 'mine' | 'theirs') => {
@@ -202,9 +189,10 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
         if (event.key === 'Escape') cards.current.get(criteria[activeRef.current]?.id ?? -1)?.focus();
         return;
       }
-      const key = shortcutKey(event, shortcutMode);
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
       const criterion = criteria[activeRef.current];
-      if (key === null || !criterion) return;
+      if (!criterion) return;
+      const key = event.key;
       if (key === 'j' || key === 'ArrowDown') moveTo(activeRef.current + 1);
       else if (key === 'k' || key === 'ArrowUp') moveTo(activeRef.current - 1);
       else if (key === 'm') edit(criterion.id, { met: true, cannotJudge: false });
@@ -219,13 +207,12 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [criteria, edit, moveTo, shortcutMode, submit]);
+  }, [criteria, edit, moveTo, submit]);
 
-  const marked = countMarked(criteria, marks);
-  const hint = (key: string) => {
-    const shortcut = keyshortcut(key, shortcutMode);
-    return { shortcut, kbd: <KeyHint keys={shortcut} /> };
-  };
+  const marked = criteria.filter((c) => {
+    const mark = marks[c.id];
+    return mark && (mark.cannotJudge || (mark.met !== null && (c.levels.length === 0 || mark.level !== null)));
+  }).length;
 
   return (
     <div className="space-y-4">
@@ -238,8 +225,8 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
               {marked} of {criteria.length} marked
             </span>{' '}
             ·{' '}
-            <button type="button" className="text-brand-700 underline" onClick={() => setHelp(true)} aria-keyshortcuts={hint('?').shortcut}>
-              keyboard shortcuts
+            <button type="button" className="text-brand-700 underline" onClick={() => setHelp(true)}>
+              keyboard shortcuts (?)
             </button>
           </p>
           {assignment.campaign.instructions ? (
@@ -255,8 +242,8 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
               <Button variant="secondary" onClick={release} disabled={pending}>
                 Give it back
               </Button>
-              <Button onClick={submit} disabled={pending} aria-keyshortcuts="Control+Enter">
-                {pending ? 'Submitting…' : 'Submit'} <KeyHint keys="Ctrl+Enter" className={kbdOnFillClasses} />
+              <Button onClick={submit} disabled={pending}>
+                {pending ? 'Submitting…' : 'Submit (Ctrl+Enter)'}
               </Button>
             </>
           ) : (
@@ -264,9 +251,6 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
           )}
         </div>
       </header>
-      <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="mark-announcement">
-        {announcement}
-      </p>
       {banner ? <Notice tone={banner.tone}>{banner.text}</Notice> : null}
       {!editable && !submitted ? (
         <Notice tone="warning">This response is no longer reserved for you. Your marks are kept: take it again from “My audits”.</Notice>
@@ -324,22 +308,20 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
                     <label key={String(value)} className="inline-flex items-center gap-1 text-sm">
                       <input
                         type="radio"
-                        aria-keyshortcuts={hint(value ? 'm' : 'n').shortcut}
                         name={`met-${criterion.id}`}
                         checked={!mark.cannotJudge && mark.met === value}
                         onChange={() => edit(criterion.id, { met: value, cannotJudge: false })}
                       />
-                      {value ? 'Met' : 'Not met'} {hint(value ? 'm' : 'n').kbd}
+                      {value ? 'Met (m)' : 'Not met (n)'}
                     </label>
                   ))}
                   <label className="inline-flex items-center gap-1 text-sm">
                     <input
                       type="checkbox"
-                      aria-keyshortcuts={hint('x').shortcut}
                       checked={mark.cannotJudge}
                       onChange={(event) => edit(criterion.id, { cannotJudge: event.target.checked })}
                     />
-                    Cannot judge {hint('x').kbd}
+                    Cannot judge (x)
                   </label>
                 </fieldset>
                 {criterion.levels.length > 0 ? (
@@ -349,18 +331,17 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
                       <label key={level.label} title={level.description} className="inline-flex items-center gap-1 text-sm">
                         <input
                           type="radio"
-                          aria-keyshortcuts={hint(String(levelIndex + 1)).shortcut}
                           name={`level-${criterion.id}`}
                           checked={mark.level === level.label}
                           onChange={() => edit(criterion.id, { level: level.label })}
                         />
-                        {level.label} {hint(String(levelIndex + 1)).kbd}
+                        {level.label} ({levelIndex + 1})
                       </label>
                     ))}
                   </fieldset>
                 ) : null}
                 <label htmlFor={`comment-${criterion.id}`} className="mt-2 block text-xs text-slate-500">
-                  Comment (optional) {hint('c').kbd}
+                  Comment (optional, c)
                 </label>
                 <textarea
                   id={`comment-${criterion.id}`}
@@ -398,21 +379,7 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
           })}
         </section>
       </div>
-      <ShortcutSheet
-        open={help}
-        onClose={() => setHelp(false)}
-        shortcuts={GRADING_SHORTCUTS}
-        mode={shortcutMode}
-        onModeChange={setShortcutMode}
-      />
+      <ShortcutSheet open={help} onClose={() => setHelp(false)} shortcuts={GRADING_SHORTCUTS} />
     </div>
   );
-}
-
-/** Criteria with a complete mark: cannot judge, or met/not met (and a level where the criterion has levels). */
-function countMarked(criteria: GradingAssignmentView['criteria'], marks: Record<number, MarkState>): number {
-  return criteria.filter((criterion) => {
-    const mark = marks[criterion.id];
-    return mark && (mark.cannotJudge || (mark.met !== null && (criterion.levels.length === 0 || mark.level !== null)));
-  }).length;
 }
