@@ -1,7 +1,7 @@
 'use client';
 // Single-key shortcuts can be turned off or made to need Alt (WCAG 2.1.4: a speech-input user's words, or a key
-// pressed while a button has focus, must not act by accident). The choice is this browser's, kept in localStorage
-// and shared by the audit and grading screens; their cheat sheets offer it.
+// pressed while a button has focus, must not act by accident). The choice is this browser's, kept in localStorage;
+// the audit screen's cheat sheet offers it.
 import { useCallback, useSyncExternalStore } from 'react';
 
 export const SHORTCUT_MODES = ['single', 'alt', 'off'] as const;
