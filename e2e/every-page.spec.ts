@@ -2,11 +2,10 @@
 // and in dark mode: at 390 px no page is wider than the screen (a wide table scrolls inside its own container,
 // which is keyboard-focusable and named), no request answers 404 (the favicon was one on every page), and with
 // the system in dark mode every piece of text meets WCAG AA contrast against what is behind it.
-import { type Browser, type Page, expect, test } from '@playwright/test';
-import { ROLES, type Role } from '@/lib/auth/roles';
+import { type Page, expect, test } from '@playwright/test';
+import { ROLES } from '@/lib/auth/roles';
 import { disconnectDb } from '@/lib/db';
-import { signIn, storageStateFor } from './fixtures';
-import { type PageWalkIds, WALK_PASSWORD, WALK_USERS, ensurePageWalkData, pageWalkUrls } from './page-walk-fixtures';
+import { type PageWalkIds, WALK_USERS, ensurePageWalkData, openAs, pageWalkUrls } from './page-walk-fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -21,14 +20,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await disconnectDb();
 });
-
-/** The walk's own expert and reviewer (their objects are the walk's), the demo admin. */
-async function openAs(browser: Browser, role: Role, options: Parameters<Browser['newContext']>[0]): Promise<Page> {
-  const context = await browser.newContext({ ...options, ...(role === 'ADMIN' ? { storageState: storageStateFor('ADMIN') } : {}) });
-  const page = await context.newPage();
-  if (role !== 'ADMIN') await signIn(page, WALK_USERS[role].email, WALK_PASSWORD);
-  return page;
-}
 
 /** Visits a URL and lists what is wrong with it: status, requests answered 404, then whatever `check` finds. */
 async function visit(page: Page, url: string, check: () => Promise<string[]>): Promise<string[]> {

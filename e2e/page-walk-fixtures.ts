@@ -4,6 +4,7 @@
 // pair claimed by a reviewer and by the admin, a judge endpoint and call, and a draft and a frozen release.
 // e2e/every-page.spec.ts walks every page with them; the URLs per role come from pageWalkUrls().
 import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
 import { prisma } from '@/lib/db';
 import { createRelease } from '@/lib/releases/create-release';
 import { freezeRelease } from '@/lib/releases/freeze-release';
@@ -21,6 +22,7 @@ import { claimGradingResponse } from '@/lib/grading/claim-grading-response';
 import { createGradingCampaign } from '@/lib/grading/create-grading-campaign';
 import { createGradingCampaignSchema } from '@/lib/grading/schemas';
 import { completeNextQuery, createTestCampaign, demoDatasetId, userByEmail } from './campaign-fixtures';
+import { signIn, storageStateFor } from './fixtures';
 
 const DEPARTMENT = 'Pediatrics';
 export const WALK_PASSWORD = 'page-walk-pass-1';
@@ -250,4 +252,12 @@ export function pageWalkUrls(role: Role, ids: PageWalkIds): string[] {
   return ROUTE_POLICY.filter((policy) => policy.kind === 'page' && policy.roles !== 'public' && policy.roles.includes(role)).flatMap(
     (policy) => filled[policy.route] ?? [policy.route],
   );
+}
+
+/** A page signed in as the walk's own expert or reviewer (their objects are the walk's), or the demo admin. */
+export async function openAs(browser: Browser, role: Role, options: Parameters<Browser['newContext']>[0]): Promise<Page> {
+  const context = await browser.newContext({ ...options, ...(role === 'ADMIN' ? { storageState: storageStateFor('ADMIN') } : {}) });
+  const page = await context.newPage();
+  if (role !== 'ADMIN') await signIn(page, WALK_USERS[role].email, WALK_PASSWORD);
+  return page;
 }

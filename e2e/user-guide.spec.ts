@@ -140,8 +140,12 @@ test.describe('experts', () => {
     const points = active.getByLabel('Points');
     const before = Number(await points.inputValue());
     await points.fill(String(before - 1));
-    await expect(active.getByText('Tier and points')).toBeVisible();
-    await expect(active.getByText('unchanged')).toHaveCount(2);
+    await expect(active.getByText('Tier and points', { exact: true })).toBeVisible();
+    await expect(active.getByText('unchanged', { exact: true })).toHaveCount(2);
+    // A screen reader gets the same as a sentence.
+    await expect(active.getByTestId('revision-change-text')).toContainText(
+      'Title unchanged. Description unchanged. Tier and points changed from',
+    );
     await active.getByRole('textbox', { name: /comment/i }).fill('Worth fewer points than the safety advice.');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('decided-count')).toContainText('2 of');

@@ -12,7 +12,8 @@ import { TextChanges } from '@/components/adjudication/text-changes';
 import { CriterionFields } from '@/components/audit/criterion-fields';
 import { DECISION_KEYS, DECISION_LABELS, DIMENSION_LABELS, WEIGHT_DIRECTION_LABELS } from '@/components/audit/labels';
 import { formatDate } from '@/components/ui/format';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { KeyHint } from '@/components/ui/key-hint';
+import { Button, buttonClasses, kbdOnFillClasses } from '@/components/ui/button';
 import { errorAttributes, FieldErrors, FormNotice, inputClasses } from '@/components/ui/field';
 import { useActionForm } from '@/components/ui/use-action-form';
 import { saveAdjudicationAction } from '@/lib/adjudication/actions';
@@ -249,7 +250,7 @@ export function AdjudicationForm({
                     chosen ? active : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
                   }`}
                 >
-                  <kbd className={chosen ? 'border-white/40 bg-white/20 text-white' : ''}>{key}</kbd>
+                  <KeyHint keys={key} className={chosen ? kbdOnFillClasses : ''} />
                   {label}
                 </button>
               );

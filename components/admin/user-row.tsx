@@ -78,14 +78,14 @@ export function UserRow({ user }: { user: UserRowData }) {
   }
 
   return (
-    <tr className={user.active ? '' : 'text-slate-400'}>
+    <tr className={user.active ? '' : 'text-slate-500'}>
       <td className="px-3 py-2">
         <div className="font-medium text-slate-900">{user.name}</div>
         <div className="text-xs text-slate-500">{user.email}</div>
       </td>
       <td className="px-3 py-2">{ROLE_LABELS[user.role]}</td>
       <td className="px-3 py-2 text-sm">
-        {user.specialties.length ? user.specialties.join(', ') : <span className="text-slate-400">—</span>}
+        {user.specialties.length ? user.specialties.join(', ') : <span className="text-slate-500">—</span>}
       </td>
       <td className="px-3 py-2">{user.active ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Deactivated</Badge>}</td>
       <td className="px-3 py-2 text-right">

@@ -5,7 +5,8 @@
 // is measured while it is the active one and the page is visible (use-time-on-task.ts), and the position is
 // remembered (use-assignment-draft.ts) so the expert resumes exactly where they left off. A submitted query is
 // read-only until the expert chooses Edit (a stray key press never amends), and the last change can be undone.
-// Submitting reports every problem at once, each at its control.
+// Submitting reports every problem at once, each at its control. For screen readers a polite live region says
+// each decision and how many are decided; the sticky header never covers what the browser scrolls to.
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
@@ -19,11 +20,15 @@ import { useAssignmentDraft } from '@/components/audit/use-assignment-draft';
 import { useAuditShortcuts } from '@/components/audit/use-audit-shortcuts';
 import { useTimeOnTask } from '@/components/audit/use-time-on-task';
 import { useVerdictDrafts } from '@/components/audit/use-verdict-drafts';
-import { verdictFromServer } from '@/components/audit/verdict-state';
+import { type VerdictState, verdictFromServer } from '@/components/audit/verdict-state';
+import { DECISION_LABELS } from '@/components/audit/labels';
 import { Conversation } from '@/components/criteria/conversation';
 import { CATEGORY_LABELS } from '@/components/criteria/labels';
-import { Button } from '@/components/ui/button';
+import { KeyHint } from '@/components/ui/key-hint';
+import { Button, kbdOnFillClasses } from '@/components/ui/button';
 import { formatTime } from '@/components/ui/format';
+import { keyshortcut, useShortcutMode } from '@/components/ui/shortcut-mode';
+import { useStickyHeader } from '@/components/ui/use-sticky-header';
 import { Notice } from '@/components/ui/page-header';
 import { releaseAssignmentAction, submitAssignmentAction } from '@/lib/audit/actions';
 import type { ExpertAssignment } from '@/lib/audit/expert-view';
@@ -45,6 +50,10 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
   const cards = useRef(new Map<number, CardHandle>());
   const missing = useRef<MissingCriteriaHandle>(null);
   const successRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  useStickyHeader(headerRef);
+  const [shortcutMode, setShortcutMode] = useShortcutMode();
+  const [announcement, setAnnouncement] = useState('');
 
   const { accrue, takeSeconds } = useTimeOnTask(criteria[active]?.id);
   const onReservationLost = useCallback((text: string) => {
@@ -52,7 +61,21 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
     setBanner({ tone: 'warning', text });
   }, []);
   const drafts = useVerdictDrafts({ assignment, takeSeconds, onReservationLost });
-  const { verdicts, verdictsRef, change, lastChange, undoLast, resolveConflict, flush, markSubmitted, showErrors } = drafts;
+  const { verdicts, verdictsRef, change: changeDraft, lastChange, undoLast, resolveConflict, flush, markSubmitted, showErrors } = drafts;
+  // Every change of a decision (key or click) is announced with the count it leads to.
+  const change = useCallback(
+    (id: number, changes: Partial<VerdictState>) => {
+      changeDraft(id, changes);
+      if (!('decision' in changes)) return;
+      const index = criteria.findIndex((criterion) => criterion.id === id);
+      const count = criteria.filter((criterion) =>
+        criterion.id === id ? changes.decision : verdictsRef.current[criterion.id]?.decision,
+      ).length;
+      const decision = changes.decision ? DECISION_LABELS[changes.decision].label : 'No decision';
+      setAnnouncement(`Criterion ${index + 1}: ${decision}. ${count} of ${criteria.length} decided.`);
+    },
+    [changeDraft, criteria, verdictsRef],
+  );
   const draft = useAssignmentDraft({ assignment, editable, onProblem: setBanner });
   const { rowVersion, rating, ratingComment, saveCursor, saveRating, settled } = draft;
 
@@ -73,6 +96,11 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
     const id = criteria[active]?.id;
     if (id !== undefined) cards.current.get(id)?.focusCard();
   }, []);
+
+  // Focus goes to the confirmation once it is rendered (the submit buttons it replaces held focus).
+  useEffect(() => {
+    if (justSubmitted) successRef.current?.focus();
+  }, [justSubmitted]);
 
   const submit = useCallback(() => {
     if (!canChange || state === 'SUBMITTED') return;
@@ -102,7 +130,6 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
         // Submitting bumps every verdict's version on the server; follow it so amendments are not stale.
         markSubmitted(result.data.versions);
         router.refresh();
-        requestAnimationFrame(() => successRef.current?.focus());
         return;
       }
       const fieldErrors = result.fieldErrors ?? {};
@@ -153,6 +180,7 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
     undoLast,
     cards,
     missing,
+    mode: shortcutMode,
   });
 
   const decided = useMemo(() => criteria.filter((criterion) => verdicts[criterion.id]?.decision).length, [criteria, verdicts]);
@@ -160,7 +188,10 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
 
   return (
     <div className="space-y-4">
-      <header className="sticky top-0 z-10 -mx-4 border-b border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur md:-mx-8 md:px-8">
+      <header
+        ref={headerRef}
+        className="sticky top-0 z-10 -mx-4 border-b border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur md:-mx-8 md:px-8"
+      >
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="min-w-0">
             <h1 className="truncate text-lg font-semibold text-slate-900">{assignment.campaign.name}</h1>
@@ -174,8 +205,8 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
             </p>
           </div>
           <div className="flex items-center gap-2">
-            <Button variant="ghost" size="sm" onClick={() => setShortcutsOpen(true)} aria-keyshortcuts="?">
-              <kbd>?</kbd> Shortcuts
+            <Button variant="ghost" size="sm" onClick={() => setShortcutsOpen(true)} aria-keyshortcuts={keyshortcut('?', shortcutMode)}>
+              <KeyHint keys="?" /> Shortcuts
             </Button>
             {!submitted && editable ? (
               <Button variant="secondary" size="sm" onClick={release} disabled={submitting}>
@@ -184,12 +215,15 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
             ) : null}
             {!submitted && editable ? (
               <Button size="sm" onClick={submit} disabled={submitting} aria-keyshortcuts="Control+Enter">
-                {submitting ? 'Submitting…' : 'Submit'} <kbd className="border-white/40 bg-white/20 text-white">Ctrl+Enter</kbd>
+                {submitting ? 'Submitting…' : 'Submit'} <KeyHint keys="Ctrl+Enter" className={kbdOnFillClasses} />
               </Button>
             ) : null}
           </div>
         </div>
         {progress ? <AuditProgressBars progress={progress} /> : null}
+        <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="decision-announcement">
+          {announcement}
+        </p>
       </header>
 
       {assignment.campaign.instructions ? (
@@ -202,8 +236,8 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
       {lastChange && canChange ? (
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600" data-testid="undo-bar">
           <span>Last change: criterion {lastChange.index + 1}.</span>
-          <Button variant="ghost" size="sm" onClick={undoLast} aria-keyshortcuts="u">
-            Undo <kbd>u</kbd>
+          <Button variant="ghost" size="sm" onClick={undoLast} aria-keyshortcuts={keyshortcut('u', shortcutMode)}>
+            Undo <KeyHint keys={keyshortcut('u', shortcutMode)} />
           </Button>
         </div>
       ) : null}
@@ -230,6 +264,8 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <section
           aria-labelledby="conversation-heading"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: on wide screens the query scrolls on its own, by keyboard too
+          tabIndex={0}
           className="lg:sticky lg:top-28 lg:max-h-[calc(100vh-8rem)] lg:self-start lg:overflow-y-auto"
         >
           <h2 id="conversation-heading" className="mb-2 text-sm font-semibold text-slate-900">
@@ -264,11 +300,18 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
               }}
               onChange={(changes) => change(criterion.id, changes)}
               onResolveConflict={(keep) => resolveConflict(criterion.id, keep)}
+              shortcutMode={shortcutMode}
             />
           ))}
 
           <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <MissingCriteria ref={missing} assignmentId={assignment.id} initial={assignment.proposals} editable={canChange} />
+            <MissingCriteria
+              ref={missing}
+              assignmentId={assignment.id}
+              initial={assignment.proposals}
+              editable={canChange}
+              shortcutMode={shortcutMode}
+            />
           </div>
 
           <CompletenessRating
@@ -292,7 +335,7 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
           </CompletenessRating>
         </div>
       </div>
-      <ShortcutSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <ShortcutSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} mode={shortcutMode} onModeChange={setShortcutMode} />
     </div>
   );
 }

@@ -164,7 +164,7 @@ export function CampaignDashboard({
                 {deadlinePassed ? ' (passed)' : ''}
               </span>
             ) : (
-              <span className="text-slate-400">None</span>
+              <span className="text-slate-500">None</span>
             )}
           </Meta>
           <Meta label="Experts">
@@ -369,7 +369,7 @@ function ExpertsTable({ stats }: { stats: CampaignStats }) {
                 <Td align="right">{formatSeconds(expert.medianSeconds)}</Td>
                 <Td align="right">{formatSeconds(expert.p90Seconds)}</Td>
                 <Td align="right">
-                  {expert.fastFlags > 0 ? <Badge tone="amber">{count(expert.fastFlags)}</Badge> : <span className="text-slate-400">0</span>}
+                  {expert.fastFlags > 0 ? <Badge tone="amber">{count(expert.fastFlags)}</Badge> : <span className="text-slate-500">0</span>}
                 </Td>
                 <Td className="whitespace-nowrap text-xs text-slate-600">
                   {expert.lastSubmittedAt ? <time dateTime={expert.lastSubmittedAt}>{formatDate(expert.lastSubmittedAt, true)}</time> : '—'}

@@ -495,7 +495,7 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
                               </Badge>
                             ))
                           ) : (
-                            <span className="text-xs text-slate-400">No specialties</span>
+                            <span className="text-xs text-slate-500">No specialties</span>
                           )}
                         </span>
                       </span>

@@ -11,7 +11,7 @@ import { listCampaigns } from '@/lib/audit/campaign-stats';
 import type { Role } from '@/lib/auth/roles';
 
 function Deadline({ deadline, open }: { deadline: string | null; open: boolean }) {
-  if (!deadline) return <span className="text-slate-400">None</span>;
+  if (!deadline) return <span className="text-slate-500">None</span>;
   const passed = open && new Date(deadline).getTime() < Date.now();
   return (
     <span className={passed ? 'font-medium text-red-700' : undefined}>

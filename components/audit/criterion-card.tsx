@@ -3,7 +3,10 @@
 // takes the keyboard shortcuts; everything also works by mouse and by Tab.
 import { CriterionBadges, LevelTable } from '@/components/criteria/criterion-badges';
 import { forwardRef, type Ref, useImperativeHandle, useRef } from 'react';
+import { KeyHint } from '@/components/ui/key-hint';
+import { kbdOnFillClasses } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
+import { keyshortcut, type ShortcutMode } from '@/components/ui/shortcut-mode';
 import { DECISION_KEYS, DECISION_LABELS, DIMENSION_LABELS, SEVERITY_LABELS, WEIGHT_DIRECTION_LABELS } from '@/components/audit/labels';
 import { RevisionEditor } from '@/components/audit/revision-editor';
 import { decisionChange, originalText, type VerdictState } from '@/components/audit/verdict-state';
@@ -29,6 +32,7 @@ interface Props {
   onActivate: () => void;
   onChange: (patch: Partial<VerdictState>) => void;
   onResolveConflict: (keep: 'mine' | 'theirs') => void;
+  shortcutMode: ShortcutMode;
 }
 
 const SAVE_TEXT: Record<VerdictState['save'], string> = {
@@ -41,7 +45,7 @@ const SAVE_TEXT: Record<VerdictState['save'], string> = {
 };
 
 export const CriterionCard = forwardRef(function CriterionCard(
-  { criterion, index, total, active, verdict, dimensions, editable, onActivate, onChange, onResolveConflict }: Props,
+  { criterion, index, total, active, verdict, dimensions, editable, onActivate, onChange, onResolveConflict, shortcutMode }: Props,
   ref: Ref<CardHandle>,
 ) {
   const cardRef = useRef<HTMLElement>(null);
@@ -74,7 +78,7 @@ export const CriterionCard = forwardRef(function CriterionCard(
       data-active={active || undefined}
       onFocus={onActivate}
       onMouseDown={onActivate}
-      className={`scroll-mt-24 rounded-lg bg-white p-4 shadow-sm ring-1 transition ${
+      className={`scroll-mt-3 rounded-lg bg-white p-4 shadow-sm ring-1 transition ${
         active ? 'ring-2 ring-brand-500' : verdict.errors.length ? 'ring-red-300' : 'ring-slate-200'
       }`}
     >
@@ -142,17 +146,19 @@ export const CriterionCard = forwardRef(function CriterionCard(
           {DECISION_KEYS.map((decision) => {
             const { label, key, active: activeClass } = DECISION_LABELS[decision];
             const chosen = verdict.decision === decision;
+            const shortcut = keyshortcut(key, shortcutMode);
             return (
               <button
                 key={decision}
                 type="button"
                 aria-pressed={chosen}
+                aria-keyshortcuts={shortcut}
                 onClick={() => setDecision(decision)}
                 className={`inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium ring-1 ${
                   chosen ? activeClass : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
                 }`}
               >
-                <kbd className={chosen ? 'border-white/40 bg-white/20 text-white' : ''}>{key}</kbd>
+                <KeyHint keys={shortcut} className={chosen ? kbdOnFillClasses : ''} />
                 {label}
               </button>
             );

@@ -65,7 +65,7 @@ export function SelectionPreview({ preview, stale }: { preview: Preview; stale: 
             {byCategory.map((group) => (
               <tbody key={group.category} className="border-t border-slate-200">
                 {group.rows.map((row, index) => (
-                  <tr key={row.tier} className={row.selected === 0 ? 'text-slate-400' : 'text-slate-700'}>
+                  <tr key={row.tier} className={row.selected === 0 ? 'text-slate-500' : 'text-slate-700'}>
                     {index === 0 ? (
                       <th
                         scope="rowgroup"

@@ -1,6 +1,8 @@
 'use client';
-// The keyboard cheat sheet ("?") of the audit screen, and of the pairwise review with its own list.
+// The keyboard cheat sheet ("?") of the audit screen, and of the pairwise review and grading with their own
+// lists. Where the screen honours it, the sheet also holds the shortcut setting (components/ui/shortcut-mode.ts).
 import { useEffect, useRef } from 'react';
+import { SHORTCUT_MODE_LABELS, SHORTCUT_MODES, type ShortcutMode } from '@/components/ui/shortcut-mode';
 
 export const SHORTCUTS: [string, string][] = [
   ['j  or  ↓', 'Next criterion'],
@@ -19,11 +21,16 @@ export function ShortcutSheet({
   open,
   onClose,
   shortcuts = SHORTCUTS,
+  mode,
+  onModeChange,
 }: {
   open: boolean;
   onClose: () => void;
   /** [keys, what they do]; the audit screen's by default. */
   shortcuts?: readonly (readonly [string, string])[];
+  /** The single-key shortcut setting, on screens that honour it. */
+  mode?: ShortcutMode;
+  onModeChange?: (mode: ShortcutMode) => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -53,7 +60,31 @@ export function ShortcutSheet({
             </div>
           ))}
         </dl>
-        <p className="mt-3 text-xs text-slate-500">Shortcuts pause while you type in a field; Esc brings them back.</p>
+        <p className="mt-3 text-xs text-slate-600">Shortcuts pause while you type in a field; Esc brings them back.</p>
+        {mode && onModeChange ? (
+          <fieldset className="mt-3">
+            <legend className="text-sm font-medium text-slate-900">Single-key shortcuts</legend>
+            <p id="shortcut-mode-hint" className="text-xs text-slate-600">
+              Keys act even while a button has focus. Turn them off, or make each one need Alt (Alt+1 accepts); Ctrl+Enter and Esc always
+              work. Kept in this browser.
+            </p>
+            <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+              {SHORTCUT_MODES.map((option) => (
+                <label key={option} className="inline-flex items-center gap-1.5 text-sm">
+                  <input
+                    type="radio"
+                    name="shortcut-mode"
+                    value={option}
+                    checked={mode === option}
+                    aria-describedby="shortcut-mode-hint"
+                    onChange={() => onModeChange(option)}
+                  />
+                  {SHORTCUT_MODE_LABELS[option]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
         <form method="dialog" className="mt-4 text-right">
           <button type="submit" className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
             Close

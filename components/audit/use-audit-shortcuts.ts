@@ -1,12 +1,14 @@
 'use client';
 // The audit screen's keyboard: j/k or arrows move between criteria, 1-4 decide the active one, e edits its
 // text, c comments, n proposes a missing criterion, u undoes, r goes to the completeness rating (where 1-5
-// rate), Esc leaves a field, Ctrl+Enter submits and ? lists the keys. Keys typed into a field stay there.
+// rate), Esc leaves a field, Ctrl+Enter submits and ? lists the keys. Keys typed into a field stay there; the
+// single keys follow the user's setting (components/ui/shortcut-mode.ts: on, only with Alt, or off).
 import { type RefObject, useEffect } from 'react';
 import type { CardHandle } from '@/components/audit/criterion-card';
 import type { MissingCriteriaHandle } from '@/components/audit/missing-criteria';
 import { decisionChange, type VerdictState } from '@/components/audit/verdict-state';
 import { isTyping } from '@/components/ui/is-typing';
+import { type ShortcutMode, shortcutKey } from '@/components/ui/shortcut-mode';
 import type { ExpertCriterion } from '@/lib/audit/expert-view';
 import { DECISIONS } from '@/lib/vocabulary/enums';
 
@@ -26,6 +28,7 @@ export function useAuditShortcuts({
   undoLast,
   cards,
   missing,
+  mode,
 }: {
   criteria: ExpertCriterion[];
   active: number;
@@ -40,6 +43,7 @@ export function useAuditShortcuts({
   undoLast: () => void;
   cards: RefObject<Map<number, CardHandle>>;
   missing: RefObject<MissingCriteriaHandle | null>;
+  mode: ShortcutMode;
 }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -58,26 +62,28 @@ export function useAuditShortcuts({
         if (id !== undefined) cards.current.get(id)?.focusCard();
         return;
       }
-      if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (typing) return;
+      const key = shortcutKey(event, mode);
+      if (key === null) return;
       const inRadio = target instanceof HTMLInputElement && target.type === 'radio';
       // In the completeness rating (r), 1-5 choose the rating instead of a criterion's decision.
-      if (inRadio && target.name === 'comprehensiveness' && /^[1-5]$/.test(event.key)) {
+      if (inRadio && target.name === 'comprehensiveness' && /^[1-5]$/.test(key)) {
         event.preventDefault();
         if (!canChange) return;
-        document.querySelector<HTMLInputElement>(`${RATING}[value="${event.key}"]`)?.click();
-        document.querySelector<HTMLInputElement>(`${RATING}[value="${event.key}"]`)?.focus();
+        document.querySelector<HTMLInputElement>(`${RATING}[value="${key}"]`)?.click();
+        document.querySelector<HTMLInputElement>(`${RATING}[value="${key}"]`)?.focus();
         return;
       }
-      switch (event.key) {
+      switch (key) {
         case 'j':
         case 'ArrowDown':
-          if (event.key === 'ArrowDown' && inRadio) return;
+          if (key === 'ArrowDown' && inRadio) return;
           event.preventDefault();
           moveTo(active + 1);
           return;
         case 'k':
         case 'ArrowUp':
-          if (event.key === 'ArrowUp' && inRadio) return;
+          if (key === 'ArrowUp' && inRadio) return;
           event.preventDefault();
           moveTo(active - 1);
           return;
@@ -85,7 +91,7 @@ export function useAuditShortcuts({
         case '2':
         case '3':
         case '4': {
-          const decision = DECISIONS[Number(event.key) - 1];
+          const decision = DECISIONS[Number(key) - 1];
           const criterion = criteria[active];
           if (!canChange || id === undefined || !decision || !criterion) return;
           event.preventDefault();
@@ -136,5 +142,20 @@ export function useAuditShortcuts({
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [active, canChange, canUndo, cards, change, criteria, missing, moveTo, openShortcuts, shortcutsOpen, submit, undoLast, verdicts]);
+  }, [
+    active,
+    canChange,
+    canUndo,
+    cards,
+    change,
+    criteria,
+    missing,
+    mode,
+    moveTo,
+    openShortcuts,
+    shortcutsOpen,
+    submit,
+    undoLast,
+    verdicts,
+  ]);
 }

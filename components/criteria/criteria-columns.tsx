@@ -74,7 +74,7 @@ export const criteriaColumns = column.columns([
       info.getValue() ? (
         <Badge tone="red">Red line</Badge>
       ) : (
-        <span className="text-slate-400">
+        <span className="text-slate-500">
           <span aria-hidden="true">–</span>
           <span className="sr-only">No</span>
         </span>

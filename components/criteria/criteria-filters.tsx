@@ -11,7 +11,7 @@ export const FILTER_KEYS = ['dataset', 'category', 'department', 'tier', 'status
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 const controlClasses =
-  'block h-8 w-full rounded-md border-0 bg-white px-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none';
+  'block h-8 w-full rounded-md border-0 bg-white px-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 placeholder:text-slate-500 focus:ring-2 focus:ring-brand-500 focus:outline-none';
 const labelClasses = 'mb-1 block text-xs font-medium text-slate-600';
 
 function FilterSelect({

@@ -3,6 +3,7 @@
 // open while the URL has `open=<id>`; the page fetches the detail on the server. Provenance arrives for admins
 // only (getCriterionDetail returns null otherwise), and the judge's grades for admins and reviewers, so nothing
 // here decides who may see them.
+import { scrollableProps } from '@/components/ui/scroll-region';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { CriterionGrades, RunReference } from '@/components/judge/criterion-grades';
 import { Badge } from '@/components/ui/badge';
@@ -115,7 +116,7 @@ export function CriterionDrawer({
           </button>
         </header>
 
-        <div ref={bodyRef} className="flex-1 overflow-y-auto px-5 py-5">
+        <div ref={bodyRef} {...scrollableProps('Criterion details')} className="flex-1 overflow-y-auto px-5 py-5">
           {shown ? (
             <DetailBody detail={shown} />
           ) : pending ? (
@@ -301,7 +302,10 @@ function DetailBody({ detail }: { detail: CriterionDetail }) {
                   {fields.length ? (
                     <details className="mt-1">
                       <summary className="cursor-pointer text-xs text-slate-600">Changed: {fields.join(', ')}</summary>
-                      <pre className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap text-slate-700">
+                      <pre
+                        {...scrollableProps(`Changes by ${event.action}`)}
+                        className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap text-slate-700"
+                      >
                         {JSON.stringify({ before: event.before, after: event.after }, null, 2)}
                       </pre>
                     </details>
@@ -362,7 +366,10 @@ function ProvenanceSection({ provenance }: { provenance: NonNullable<CriterionDe
       {provenance.sourceRaw ? (
         <details className="mt-2">
           <summary className="cursor-pointer text-xs text-slate-600">Provenance as imported</summary>
-          <pre className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap text-slate-700">
+          <pre
+            {...scrollableProps('Provenance as imported')}
+            className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap text-slate-700"
+          >
             {JSON.stringify(provenance.sourceRaw, null, 2)}
           </pre>
         </details>

@@ -1,6 +1,7 @@
 // One judge call, whole: the messages sent (the rendered prompt, with the schema instruction when the mode
 // puts it there), the raw output, the model's reasoning (split off before parsing), the parsed result, and
 // how it went (status, error class, mode, attempts, tokens, latency, cost). Admins only: the judge pages are.
+import { scrollableProps } from '@/components/ui/scroll-region';
 import Link from 'next/link';
 import { formatDate } from '@/components/ui/format';
 import { ERROR_CLASS_LABELS, OUTPUT_MODE_LABELS, STATUS_LABELS, UNKNOWN, count, formatMs, formatUsd } from '@/components/judge/labels';
@@ -97,7 +98,7 @@ export function CallView({ call }: { call: Call }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: messages are an ordered list that may repeat
             <li key={index}>
               <p className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{message.role}</p>
-              <pre className={preClasses} data-testid={`call-message-${message.role}`}>
+              <pre className={preClasses} {...scrollableProps(`Message from ${message.role}`)} data-testid={`call-message-${message.role}`}>
                 {message.content}
               </pre>
             </li>
@@ -108,7 +109,9 @@ export function CallView({ call }: { call: Call }) {
             <summary className="cursor-pointer text-xs text-slate-600">
               Output schema <span className="font-mono">{request.schemaName}</span>
             </summary>
-            <pre className={`mt-1 ${preClasses}`}>{JSON.stringify(request.jsonSchema, null, 2)}</pre>
+            <pre className={`mt-1 ${preClasses}`} {...scrollableProps('Output schema')}>
+              {JSON.stringify(request.jsonSchema, null, 2)}
+            </pre>
           </details>
         ) : null}
       </Card>
@@ -117,7 +120,7 @@ export function CallView({ call }: { call: Call }) {
         {call.rawOutput === null ? (
           <p className="text-sm text-slate-500">No output{call.status === 'RUNNING' ? ' yet' : ''}.</p>
         ) : (
-          <pre className={preClasses} data-testid="call-raw-output">
+          <pre className={preClasses} {...scrollableProps('Raw output')} data-testid="call-raw-output">
             {call.rawOutput}
           </pre>
         )}
@@ -129,7 +132,7 @@ export function CallView({ call }: { call: Call }) {
             What the model wrote before its answer (a &lt;think&gt; block or reasoning_content). Split off before parsing; shown to admins
             only.
           </p>
-          <pre className={preClasses} data-testid="call-reasoning">
+          <pre className={preClasses} {...scrollableProps('Reasoning')} data-testid="call-reasoning">
             {call.reasoning}
           </pre>
         </Card>
@@ -141,7 +144,7 @@ export function CallView({ call }: { call: Call }) {
             Nothing parsed{call.errorClass === 'INVALID_OUTPUT' ? ': the output was not valid' : ''}.
           </p>
         ) : (
-          <pre className={preClasses} data-testid="call-parsed">
+          <pre className={preClasses} {...scrollableProps('Parsed result')} data-testid="call-parsed">
             {JSON.stringify(call.parsed, null, 2)}
           </pre>
         )}

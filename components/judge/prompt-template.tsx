@@ -1,4 +1,5 @@
 // One prompt template file as stored in the repository, with its placeholders.
+import { scrollableProps } from '@/components/ui/scroll-region';
 import { Card } from '@/components/ui/page-header';
 import type { PromptTemplate } from '@/lib/judge/prompts';
 
@@ -21,13 +22,16 @@ export function PromptTemplateView({ template }: { template: PromptTemplate }) {
           <span className="font-mono text-xs text-slate-500">lib/judge/prompts/{id}.md</span>
         </div>
         <p className="mb-2 text-sm text-slate-600">{PURPOSE[template.name]}</p>
-        <p className="mb-3 text-xs text-slate-500">
+        <p className="mb-3 text-xs text-slate-600">
           Placeholders:{' '}
           {template.placeholders.map((name) => (
             <code key={name} className="mr-1 rounded bg-slate-100 px-1 py-0.5">{`{{${name}}}`}</code>
           ))}
         </p>
-        <pre className="max-h-[36rem] overflow-auto rounded-md bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-words text-slate-800 ring-1 ring-slate-100">
+        <pre
+          {...scrollableProps(`Template ${id}`)}
+          className="max-h-[36rem] overflow-auto rounded-md bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-words text-slate-800 ring-1 ring-slate-100"
+        >
           {template.source}
         </pre>
       </Card>

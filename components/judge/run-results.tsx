@@ -186,7 +186,7 @@ function PairwiseView({ results }: { results: PairwiseResults }) {
   const rate = consistency.n > 0 ? `${Math.round(consistency.rate * 100)}%` : '—';
   const winner = (choice: string | null, callId: number | null) =>
     choice === null ? (
-      <span className="text-slate-400">pending</span>
+      <span className="text-slate-500">pending</span>
     ) : callId ? (
       <Link href={`/judge/calls/${callId}`} className="text-brand-700 hover:underline">
         {CHOICE_LABELS[choice as keyof typeof CHOICE_LABELS]}

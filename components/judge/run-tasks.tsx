@@ -121,7 +121,7 @@ export function RunTasks({
                           Call #{task.callId}
                         </Link>
                       ) : (
-                        <span className="text-xs text-slate-400">none</span>
+                        <span className="text-xs text-slate-500">none</span>
                       )}
                     </Td>
                   </tr>

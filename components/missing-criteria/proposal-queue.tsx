@@ -1,6 +1,7 @@
 // The "Missing criteria" tab of the adjudication page: proposals by decision (pending first), each with its
 // query, the query's criteria as they are now (so a duplicate shows), the proposal, its rationale and the
 // proposing expert, and the decision form (pending) or the decision (decided).
+import { scrollableProps } from '@/components/ui/scroll-region';
 import type { Category, Tier } from '@/lib/vocabulary/enums';
 import Link from 'next/link';
 import { queueQuery } from '@/components/adjudication/adjudication-queue';
@@ -115,12 +116,12 @@ function ProposalItem({ item }: { item: ProposalQueueItem }) {
           ) : null}
           <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">
             <span className="font-medium">Why it is needed: </span>
-            {item.rationale ?? <span className="text-slate-400">no rationale given</span>}
+            {item.rationale ?? <span className="text-slate-500">no rationale given</span>}
           </p>
         </div>
         <details open={item.decision === 'PENDING'}>
           <summary className="cursor-pointer text-sm font-medium text-slate-800">The query</summary>
-          <div className="mt-2 max-h-80 overflow-y-auto rounded-md bg-slate-50 p-3">
+          <div {...scrollableProps(`Query ${item.query.externalId}`)} className="mt-2 max-h-80 overflow-y-auto rounded-md bg-slate-50 p-3">
             <Conversation messages={toMessages(item.query.conversation)} language={null} />
           </div>
         </details>

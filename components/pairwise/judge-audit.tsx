@@ -5,7 +5,7 @@ import type { RefObject } from 'react';
 import type { useReviewDrafts } from '@/components/pairwise/use-review-drafts';
 import { MARK_OPTIONS, judgeScoreLabel, preferenceLabel, WEIGHT_CLASS_LABELS } from '@/components/pairwise/labels';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, kbdOnFillClasses } from '@/components/ui/button';
 import { radioPillClass } from '@/components/ui/choice-cards';
 import { FieldErrors, inputClasses } from '@/components/ui/field';
 import type { JudgeReveal } from '@/lib/pairwise/review-view';
@@ -144,7 +144,7 @@ export function JudgeAudit({
         </div>
         {editable ? (
           <Button onClick={submit} disabled={pending} aria-keyshortcuts="Control+Enter">
-            {pending ? 'Submitting…' : 'Submit the review'} <kbd className="border-white/40 bg-white/20 text-white">Ctrl+Enter</kbd>
+            {pending ? 'Submitting…' : 'Submit the review'} <kbd className={kbdOnFillClasses}>Ctrl+Enter</kbd>
           </Button>
         ) : null}
       </fieldset>

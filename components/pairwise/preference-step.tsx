@@ -3,7 +3,7 @@
 // Saving it reveals the judge, and it cannot change afterwards.
 import type { useReviewDrafts } from '@/components/pairwise/use-review-drafts';
 import { KEY_DIFFERENCE_LABELS, PREFERENCE_OPTIONS } from '@/components/pairwise/labels';
-import { Button } from '@/components/ui/button';
+import { Button, kbdOnFillClasses } from '@/components/ui/button';
 import { radioPillClass } from '@/components/ui/choice-cards';
 import { FieldErrors, inputClasses } from '@/components/ui/field';
 import { KEY_DIFFERENCES } from '@/lib/pairwise/schemas';
@@ -56,8 +56,7 @@ export function PreferenceStep({ drafts }: { drafts: ReturnType<typeof useReview
       </fieldset>
       {!revealed && editable ? (
         <Button onClick={savePreference} disabled={pending} aria-keyshortcuts="Control+Enter">
-          {pending ? 'Saving…' : 'Save my preference and show the judge'}{' '}
-          <kbd className="border-white/40 bg-white/20 text-white">Ctrl+Enter</kbd>
+          {pending ? 'Saving…' : 'Save my preference and show the judge'} <kbd className={kbdOnFillClasses}>Ctrl+Enter</kbd>
         </Button>
       ) : null}
       {!revealed ? (

@@ -7,6 +7,7 @@
 // draft as it is made so it survives a failed submit or giving the pair back; the overall verdict right or
 // wrong (y/n) with a comment (c), and Ctrl+Enter to submit. "?" lists the keys. State and saves are in
 // use-review-drafts.ts, the keys in use-review-shortcuts.ts.
+import { scrollableProps } from '@/components/ui/scroll-region';
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ShortcutSheet } from '@/components/audit/shortcuts';
@@ -140,6 +141,7 @@ export function ReviewScreen({ review }: { review: ReviewView }) {
               Response {response.label}
             </h2>
             <div
+              {...scrollableProps(`Response ${response.label} text`)}
               className="max-h-[28rem] overflow-y-auto text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-900"
               lang={review.query.language}
               data-testid={`response-${response.label}`}

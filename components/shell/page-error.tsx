@@ -74,7 +74,7 @@ export function PageError({ error, reset }: { error: Error & { digest?: string }
       <p className="mt-2 text-sm text-slate-600">
         The server could not complete the request. Nothing you entered on another page is lost. Try again in a moment.
       </p>
-      {error.digest ? <p className="mt-2 font-mono text-xs text-slate-400">Reference {error.digest}</p> : null}
+      {error.digest ? <p className="mt-2 font-mono text-xs text-slate-500">Reference {error.digest}</p> : null}
       <Button className="mt-4" onClick={retry}>
         Try again
       </Button>

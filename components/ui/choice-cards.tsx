@@ -47,7 +47,7 @@ export function ChoiceCards<V extends string>({
               <span id={`${id}-${option}-label`} className="block font-medium text-slate-900">
                 {label}
               </span>
-              <span id={`${id}-${option}-hint`} className="block text-xs text-slate-500">
+              <span id={`${id}-${option}-hint`} className="block text-xs text-slate-600">
                 {hint}
               </span>
             </span>

@@ -4,7 +4,7 @@ import { Notice } from '@/components/ui/page-header';
 import type { FormNoticeState } from '@/components/ui/use-action-form';
 
 export const inputClasses =
-  'block w-full rounded-md border-0 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:ring-red-500';
+  'block w-full rounded-md border-0 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 placeholder:text-slate-500 focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:ring-red-500';
 
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] | undefined }) {
   if (!errors?.length) return null;

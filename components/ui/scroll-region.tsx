@@ -17,3 +17,11 @@ export function ScrollRegion({ label, className = '', children }: { label: strin
     </section>
   );
 }
+
+/**
+ * The same for a box that keeps its own element (a <pre>, a response pane): focusable and named, so the arrow
+ * keys scroll it and a screen reader says what it is.
+ */
+export function scrollableProps(label: string) {
+  return { tabIndex: 0, role: 'region', 'aria-label': label } as const;
+}
