@@ -224,7 +224,7 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
             <span data-testid="marked-count">
               {marked} of {criteria.length} marked
             </span>{' '}
-            ·{' '}
+            (met or not met, with a level where the criterion has levels; or cannot judge) ·{' '}
             <button type="button" className="text-brand-700 underline" onClick={() => setHelp(true)}>
               keyboard shortcuts (?)
             </button>
