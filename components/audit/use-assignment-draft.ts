@@ -25,7 +25,8 @@ export function useAssignmentDraft({
       if (!editable) return;
       clearTimeout(cursorTimer.current);
       cursorTimer.current = setTimeout(() => {
-        void updateAssignmentAction({ assignmentId: assignment.id, rowVersion: rowVersion.current, cursor });
+        // Where the expert was is a convenience: a lost write costs only the resume position.
+        updateAssignmentAction({ assignmentId: assignment.id, rowVersion: rowVersion.current, cursor }).catch(() => {});
       }, 800);
     },
     [assignment.id, editable],
@@ -35,13 +36,15 @@ export function useAssignmentDraft({
   const saveRatingNow = useCallback(
     async (value: number | null, comment: string) => {
       if (!editable) return;
+      // A request that never reached the server is said so, and leaves the chain of saves usable.
       const result = await updateAssignmentAction({
         assignmentId: assignment.id,
         rowVersion: rowVersion.current,
         comprehensiveness: value,
         comprehensivenessComment: comment || null,
-      });
-      if (result.ok) {
+      }).catch(() => null);
+      if (!result) onProblem({ tone: 'error', text: 'The completeness rating was not saved: the server could not be reached.' });
+      else if (result.ok) {
         rowVersion.current = result.data.current.rowVersion;
         if (result.data.status === 'conflict')
           onProblem({ tone: 'warning', text: 'The completeness rating was changed in another tab; reload to see it.' });

@@ -104,9 +104,12 @@ export function useReviewDrafts({ review, focusCriterion }: { review: ReviewView
       setMarks((current) => ({ ...current, [id]: value }));
       setErrors(({ [`criterion.${id}`]: _gone, ...rest }) => rest);
       // Kept on the server at once: a failed submit, a reload or giving the pair back loses no mark.
-      void saveDraftMarkAction({ judgmentId: review.id, criterionId: id, mark: value }).then((result) => {
-        if (!result.ok) setBanner({ tone: 'error', text: `Your mark was not saved: ${result.error}` });
-      });
+      saveDraftMarkAction({ judgmentId: review.id, criterionId: id, mark: value }).then(
+        (result) => {
+          if (!result.ok) setBanner({ tone: 'error', text: `Your mark was not saved: ${result.error}` });
+        },
+        () => setBanner({ tone: 'error', text: 'Your mark was not saved: the server could not be reached.' }),
+      );
     },
     [review.id],
   );

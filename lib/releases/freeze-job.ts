@@ -5,6 +5,7 @@
 // freeze is one transaction, so a crash leaves the draft as it was and the retried job starts it again; a
 // freeze that cannot succeed (nothing passes the rules) or runs out of retries puts the release back to draft
 // with the reason shown.
+import { progressWriter } from '@/lib/jobs/progress-writer';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
@@ -55,23 +56,20 @@ export async function runFreeze({
 }): Promise<'frozen' | 'failed'> {
   const row = await prisma.releaseFreeze.findUnique({ where: { releaseId } });
   const actorId = row?.requestedById ?? null;
-  let writes: Promise<unknown> = Promise.resolve();
-  let lastWrite = 0;
-  const onProgress = (stage: FreezeStage, progress: number) => {
-    const now = Date.now();
-    if (now - lastWrite < 300 && stage === 'rendering') return;
-    lastWrite = now;
-    // One write at a time, in order, so a late progress write never lands after the final state.
-    writes = writes.then(() => prisma.releaseFreeze.updateMany({ where: { releaseId }, data: { stage, progress } }).catch(() => {}));
-  };
+  const writer = progressWriter<{ stage: FreezeStage; progress: number }>(
+    (data) => prisma.releaseFreeze.updateMany({ where: { releaseId }, data }),
+    { everyMs: 300 },
+  );
+  // Only the rendering stage reports often; every change of stage is written.
+  const onProgress = (stage: FreezeStage, progress: number) => writer.report({ stage, progress }, { force: stage !== 'rendering' });
   try {
     await freeze({ actor: { id: actorId }, releaseId, onProgress });
-    await writes;
+    await writer.settled();
     await prisma.releaseFreeze.updateMany({ where: { releaseId }, data: { stage: 'done', progress: 1, error: null } });
     await requestExport({ actor: actorId ? { id: actorId } : null, releaseId, formats: EXPORT_FORMATS, enqueueJob: false });
     return 'frozen';
   } catch (error) {
-    await writes;
+    await writer.settled();
     const permanent = error instanceof DomainError;
     if (!permanent && !finalAttempt) {
       await prisma.releaseFreeze.updateMany({ where: { releaseId }, data: { error: `retrying after: ${messageOf(error)}` } });

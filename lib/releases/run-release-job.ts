@@ -3,6 +3,7 @@
 // streamed into a stored file (DB chunks, SHA-256 computed while writing), with its progress on the row for
 // the release page and the CLI. Resumable: files already SUCCEEDED are skipped, so a retried job continues
 // after the last finished file; the files are deterministic, so redoing one gives the same bytes and checksum.
+import { progressWriter } from '@/lib/jobs/progress-writer';
 import { type ExportFormat, EXPORT_FORMATS } from '@/lib/export/format-names';
 import { prisma } from '@/lib/db';
 import { FORMAT_FILES, formatBytes } from '@/lib/export/export-formats';
@@ -44,23 +45,23 @@ export async function runReleaseJob({
   for (const file of pending) {
     const format = file.format as ExportFormat;
     await prisma.releaseFile.update({ where: { id: file.id }, data: { status: 'RUNNING', progress: 0, error: null } });
-    let lastWrite = 0;
-    const progress = async (fraction: number) => {
+    const writer = progressWriter<number>(
+      (fraction) => prisma.releaseFile.update({ where: { id: file.id }, data: { progress: fraction } }),
+      { everyMs: 400 },
+    );
+    const progress = (fraction: number) => {
       onProgress?.(file.fileName, fraction);
-      const now = Date.now();
-      if (now - lastWrite < 400) return;
-      lastWrite = now;
-      await prisma.releaseFile.update({ where: { id: file.id }, data: { progress: fraction } });
+      writer.report(fraction);
     };
     try {
       let body: AsyncIterable<Uint8Array>;
       if (format === 'hf') {
-        body = await hfBody(releaseId, manifest, release.frozenAt, (fraction) => void progress(fraction));
+        body = await hfBody(releaseId, manifest, release.frozenAt, progress);
       } else {
         let rows = 0;
         body = formatBytes(format, { kind: 'release', releaseId }, (n) => {
           rows = n;
-          void progress(Math.min(0.99, rows / total));
+          progress(Math.min(0.99, rows / total));
         });
       }
       const stored = await storeFile({
@@ -69,6 +70,7 @@ export async function runReleaseJob({
         body,
         createdById: release.createdById,
       });
+      await writer.settled();
       await prisma.$transaction(async (tx) => {
         await tx.releaseFile.update({
           where: { id: file.id },
@@ -79,6 +81,7 @@ export async function runReleaseJob({
       });
       onProgress?.(file.fileName, 1);
     } catch (error) {
+      await writer.settled();
       const message = error instanceof Error ? error.message : String(error);
       await prisma.releaseFile
         .update({
