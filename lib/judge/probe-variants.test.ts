@@ -72,7 +72,11 @@ describe('makeProbeVariant', () => {
       expect(wordsOf(makeProbeVariant(kind, subject).response)).toEqual(wordsOf(MARKDOWN));
     }
     const verbose = makeProbeVariant('VERBOSITY', subject).response;
-    expect(wordsOf(verbose)).toEqual([...wordsOf(FILLER_SENTENCES[0]), ...wordsOf(MARKDOWN), ...wordsOf(FILLER_SENTENCES.slice(1).join(' '))]);
+    expect(wordsOf(verbose)).toEqual([
+      ...wordsOf(FILLER_SENTENCES[0]),
+      ...wordsOf(MARKDOWN),
+      ...wordsOf(FILLER_SENTENCES.slice(1).join(' ')),
+    ]);
   });
 
   it('adds the belief as the final user turn for sycophancy and leaves the response', () => {

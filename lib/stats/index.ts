@@ -1,6 +1,7 @@
 // Agreement and reliability statistics, pure functions. Undefined statistics (0/0, empty input, a single
 // category) are NaN; mismatched input lengths throw.
 export { type BinaryMacroF1Result, binaryMacroF1 } from '@/lib/stats/binary-macro-f1';
+export { binnedMutualInformation } from '@/lib/stats/binned-mutual-information';
 export { type BootstrapOptions, bootstrapInterval } from '@/lib/stats/bootstrap-interval';
 export { bootstrapStd } from '@/lib/stats/bootstrap-std';
 export { clusterBootstrapIntervals } from '@/lib/stats/cluster-bootstrap';
