@@ -2,6 +2,7 @@
 // json_schema name and derived only from a hash of the prompt (and the model name), so that one prompt
 // always gets one answer. Nothing here is a judgment; the shapes are what the judge's zod schemas expect.
 import { createRandom } from '@/tools/fixtures/prng';
+import { type Bias, biasedGrade, biasedPairwise } from '@/tools/judge-test-double/biases';
 import { seedOf } from '@/tools/judge-test-double/digest';
 
 export interface AnswerRequest {
@@ -9,6 +10,8 @@ export interface AnswerRequest {
   messages: { role: string; content: string }[];
   /** response_format.json_schema.name, or null when the request asked for no schema. */
   schemaName: string | null;
+  /** Biases asked for (biases.ts); none: the honest answers below. */
+  biases?: readonly Bias[];
 }
 
 export interface GradeAnswer {
@@ -36,12 +39,12 @@ export interface PairwiseCriterion {
   evidence: string;
 }
 
-export function answerFor({ model, messages, schemaName }: AnswerRequest): unknown {
+export function answerFor({ model, messages, schemaName, biases = [] }: AnswerRequest): unknown {
   const prompt = messages.map((message) => message.content).join('\n');
   const family = (schemaName ?? '').toLowerCase();
-  if (family.startsWith('grade')) return gradeAnswer(prompt, model);
+  if (family.startsWith('grade')) return biasedGrade(biases, prompt, gradeAnswer(prompt, model));
+  if (family.startsWith('pairwise')) return { criteria: biasedPairwise(biases, prompt, pairwiseCriteria(prompt, model)) };
   if (family.startsWith('generate')) return { criteria: generatedCriteria(prompt, model) };
-  if (family.startsWith('pairwise')) return { criteria: pairwiseCriteria(prompt, model) };
   if (family.startsWith('verify')) return verifyAnswer(prompt, model);
   return { ok: true };
 }

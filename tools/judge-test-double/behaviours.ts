@@ -9,6 +9,9 @@
 //   prose-fence             prose, then the JSON in a ```json fence, then more prose
 //   no-usage                no `usage` in the answer
 //   truncate                the answer cut at max_tokens (default 16) with finish_reason "length"
+//   prefer-longer, follow-belief   not servers' quirks but biased judges, on purpose (biases.ts)
+
+import { BIASES } from '@/tools/judge-test-double/biases';
 
 export const BEHAVIOURS = [
   'reject-json-schema',
@@ -19,6 +22,7 @@ export const BEHAVIOURS = [
   'prose-fence',
   'no-usage',
   'truncate',
+  ...BIASES,
 ] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
 

@@ -17,6 +17,7 @@ import {
   rejectedFormat,
   shapeAnswer,
 } from '@/tools/judge-test-double/behaviours';
+import { isBias } from '@/tools/judge-test-double/biases';
 import { seedOf, unitOf } from '@/tools/judge-test-double/digest';
 
 export interface JudgeTestDoubleOptions {
@@ -172,7 +173,8 @@ export async function startJudgeTestDouble(options: JudgeTestDoubleOptions = {})
     const { messages, schemaName, responseFormat, maxTokens } = parsed;
     const wanted = readBehaviours(parsed.model, req.headers[BEHAVIOUR_HEADER], config.behaviours);
     if ('error' in wanted) return send(res, 'bad_request', 400, apiError(`${wanted.error} (judge test double)`, 'invalid_request_error'));
-    // Answers depend on the model's own name, not on the behaviours asked of it: one prompt, one verdict.
+    // Answers depend on the model's own name, not on the behaviours asked of it (one prompt, one verdict), except
+    // for the biases, which are there to change verdicts.
     const model = wanted.model;
     const refusal = rejectedFormat(wanted.behaviours, responseFormat);
     if (refusal) {
@@ -221,7 +223,7 @@ export async function startJudgeTestDouble(options: JudgeTestDoubleOptions = {})
           400,
           apiError('Bad request forced by a [[fail:400]] marker (judge test double).', 'invalid_request_error'),
         );
-      const answer = answerFor({ model, messages, schemaName });
+      const answer = answerFor({ model, messages, schemaName, biases: wanted.behaviours.filter(isBias) });
       const shaped: ChatShape =
         fault === 'garbage'
           ? {
