@@ -9,6 +9,10 @@ export const RUN_KIND_LABELS: Record<JudgeRunKind, { label: string; description:
   },
   GRADE: { label: 'Grade responses', description: 'Decide for every response and criterion whether the criterion is met.' },
   PAIRWISE: { label: 'Pairwise comparison', description: 'Compare two responses per query, in both orders, on adaptive criteria.' },
+  PROBE: {
+    label: 'Bias probe',
+    description: 'Grade every response twice, as it is and changed without changing its content, to measure the judge’s score shift.',
+  },
 };
 
 export const RUN_KINDS = Object.keys(RUN_KIND_LABELS) as JudgeRunKind[];

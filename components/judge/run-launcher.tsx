@@ -21,10 +21,21 @@ import { estimateRunAction, startRunAction } from '@/lib/judge/actions';
 import type { RunEstimate } from '@/lib/judge/create-run';
 import type { LauncherOptions } from '@/lib/judge/launcher-options';
 import type { runInputSchema } from '@/lib/judge/run-schemas';
+import type { ProbeVariantKindName } from '@/lib/judge/probe-variants';
+import { ProbeParameters, ProbePreviewView } from '@/components/judge-bias/probe-launcher';
 
 type RunFormInput = z.input<typeof runInputSchema>;
 
-const FIELD_KEYS = new Set(['endpointIds', 'datasetId', 'queryExternalIds', 'category', 'maxQueries', 'metaRubricVersionId', 'minVotes']);
+const FIELD_KEYS = new Set([
+  'endpointIds',
+  'datasetId',
+  'queryExternalIds',
+  'category',
+  'maxQueries',
+  'metaRubricVersionId',
+  'minVotes',
+  'variant',
+]);
 
 const checkboxClasses = 'mt-0.5 h-4 w-4 rounded border-slate-300 accent-brand-600';
 
@@ -49,6 +60,9 @@ function readInput(data: FormData, kind: JudgeRunKind): RunFormInput {
       includeIdeal: data.get('includeIdeal') === 'on',
       metaRubricVersionId: text(data, 'metaRubricVersionId'),
     };
+  }
+  if (kind === 'PROBE') {
+    return { kind, ...scope, variant: text(data, 'variant') as ProbeVariantKindName, includeIdeal: data.get('includeIdeal') === 'on' };
   }
   const metaRubricVersionId = text(data, 'metaRubricVersionId') ?? '';
   if (kind === 'GENERATE') return { kind, ...scope, metaRubricVersionId, minVotes: text(data, 'minVotes') };
@@ -99,7 +113,7 @@ export function RunLauncher({
     .filter(([key]) => !FIELD_KEYS.has(key))
     .flatMap(([, value]) => value);
   const invalid = (key: string) => (errors[key]?.length ? { 'aria-invalid': true as const } : {});
-  const needsVersion = kind !== 'GRADE';
+  const needsVersion = kind !== 'GRADE' && kind !== 'PROBE';
   const activeVersion =
     options.metaRubricVersions.find((version) => version.id === defaults.metaRubricVersionId) ??
     options.metaRubricVersions.find((version) => version.status === 'ACTIVE') ??
@@ -259,6 +273,7 @@ export function RunLauncher({
               </label>
             </>
           ) : null}
+          {kind === 'PROBE' ? <ProbeParameters errors={errors} checkboxClasses={checkboxClasses} /> : null}
           {kind === 'PAIRWISE' ? (
             <p className="text-sm text-slate-600 sm:col-span-2">
               The first two responses of each query are compared in both orders (A then B, B then A) to measure position bias.
@@ -273,6 +288,7 @@ export function RunLauncher({
             <>
               {estimate.stale ? <p className="mb-2 text-xs text-amber-800">The form changed since this estimate: estimate again.</p> : null}
               <EstimateView estimate={estimate.data} stale={estimate.stale} />
+              {kind === 'PROBE' ? <ProbePreviewView preview={estimate.data.probePreview} /> : null}
             </>
           ) : (
             <p className="text-sm text-slate-500">Estimate the run to see its calls, tokens and cost before starting it.</p>

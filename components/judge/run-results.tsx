@@ -9,6 +9,7 @@ import { CHOICE_LABELS, count, formatScore } from '@/components/judge/labels';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/page-header';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
+import { ProbeResultsView } from '@/components/judge-bias/probe-results';
 import type { GenerateResults, GradeResults, PairwiseResults, RunResults } from '@/lib/judge/run-results';
 
 function Headline({ label, value, hint, testId }: { label: string; value: string; hint: string; testId: string }) {
@@ -255,6 +256,8 @@ export function RunResultsView({ results, datasetId }: { results: RunResults; da
         <GradeView results={results} />
       ) : results.kind === 'GENERATE' ? (
         <GenerateView results={results} datasetId={datasetId} />
+      ) : results.kind === 'PROBE' ? (
+        <ProbeResultsView summary={results} />
       ) : (
         <PairwiseView results={results} />
       )}

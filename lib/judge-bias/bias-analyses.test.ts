@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { biasVerdict } from '@/lib/judge-bias/bias-verdict';
 import { compareConditionalPreference, type MarkedJudgement } from '@/lib/judge-bias/conditional-preference';
 import { compareLengthInformation, lengthBin, type LengthJudgement } from '@/lib/judge-bias/length-information';
-import { summarizePairedShift } from '@/lib/judge-bias/paired-shift';
+import { summarizePairedShift } from '@/lib/judge/paired-shift';
 import { mulberry32 } from '@/lib/stats/mulberry32';
 
 /** 400 pairs over 100 queries; humans prefer the marked side half the time. */

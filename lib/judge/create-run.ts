@@ -11,11 +11,12 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import { startJob } from '@/lib/jobs/start-job';
 import { isJudgedRubric } from '@/lib/judge/verifiable-rubrics';
 import type { RunInput } from '@/lib/judge/run-schemas';
+import { planProbeRun, type ProbePreview, previewProbeRun, storeProbeVariants } from '@/lib/judge/plan-probe-run';
 
 /** Rough completion sizes per call, for the estimate only (tokens); VERIFY is a verifiable rubric's yes/no call. */
-const COMPLETION_TOKENS = { GRADE: 90, GENERATE: 900, PAIRWISE: 700, VERIFY: 90 } as const;
+const COMPLETION_TOKENS = { GRADE: 90, GENERATE: 900, PAIRWISE: 700, VERIFY: 90, PROBE: 90 } as const;
 /** Template text around the variable parts, in characters (the estimate only). */
-const TEMPLATE_CHARS = { GRADE: 2_400, GENERATE: 3_500, PAIRWISE: 3_000, VERIFY: 1_600 } as const;
+const TEMPLATE_CHARS = { GRADE: 2_400, GENERATE: 3_500, PAIRWISE: 3_000, VERIFY: 1_600, PROBE: 2_400 } as const;
 export const PROMPT_VERSION = 'v1';
 
 export interface PlannedTask {
@@ -35,6 +36,8 @@ export interface RunEstimate {
   completionTokens: number;
   costUsd: number;
   byEndpoint: { endpointId: number; name: string; calls: number; costUsd: number }[];
+  /** A PROBE run's example of its transformation, shown before the run starts. */
+  probePreview?: ProbePreview | null;
 }
 
 async function scopedQueryIds(input: RunInput): Promise<number[]> {
@@ -63,6 +66,12 @@ async function scopedQueryIds(input: RunInput): Promise<number[]> {
 
 export async function planRun(input: RunInput): Promise<{ tasks: PlannedTask[]; queryIds: number[] }> {
   const queryIds = await scopedQueryIds(input);
+  if (input.kind === 'PROBE') {
+    return {
+      tasks: await planProbeRun({ queryIds, endpointId: input.endpointIds[0] as number, includeIdeal: input.includeIdeal }),
+      queryIds,
+    };
+  }
   const tasks: PlannedTask[] = [];
   if (input.kind === 'GRADE') {
     const endpointId = input.endpointIds[0] as number;
@@ -164,10 +173,11 @@ export async function estimateRun(input: RunInput): Promise<RunEstimate> {
     completionTokens: byEndpoint.reduce((sum, e) => sum + e.completionTokens, 0),
     costUsd: byEndpoint.reduce((sum, e) => sum + e.costUsd, 0),
     byEndpoint: byEndpoint.map(({ endpointId, name, calls, costUsd }) => ({ endpointId, name, calls, costUsd })),
+    ...(input.kind === 'PROBE' ? { probePreview: await previewProbeRun(tasks, input.variant) } : {}),
   };
 }
 
-const TEMPLATE_OF = { GRADE: 'grade', GENERATE: 'generate', PAIRWISE: 'pairwise' } as const;
+const TEMPLATE_OF = { GRADE: 'grade', GENERATE: 'generate', PAIRWISE: 'pairwise', PROBE: 'grade' } as const;
 
 export async function createRun({ actor, input, enqueueJob = true }: { actor: SessionUser; input: RunInput; enqueueJob?: boolean }) {
   if (input.kind === 'GENERATE' && input.minVotes > input.endpointIds.length) {
@@ -227,6 +237,7 @@ export async function createRun({ actor, input, enqueueJob = true }: { actor: Se
         payload: task.payload as Prisma.InputJsonValue,
       })),
     });
+    if (input.kind === 'PROBE') await storeProbeVariants(tx, { runId: created.id, kind: input.variant, tasks });
     await recordEvent(tx, {
       actorId: actor.id,
       action: 'judge.run.create',

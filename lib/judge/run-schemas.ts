@@ -1,4 +1,5 @@
 // What a judge run is asked to do (the launcher's form and the server action share it).
+import { PROBE_VARIANT_KINDS } from '@/lib/judge/probe-variants';
 import { z } from '@/lib/zod';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -62,6 +63,14 @@ export const runInputSchema = z.discriminatedUnion('kind', [
     endpointIds: z.array(id).length(1, 'A pairwise run uses one endpoint.'),
     ...scope,
     metaRubricVersionId: id,
+  }),
+  z.object({
+    kind: z.literal('PROBE'),
+    endpointIds: z.array(id).length(1, 'A probe run uses one endpoint.'),
+    ...scope,
+    /** The content-preserving change graded beside each original (lib/judge/probe-variants.ts). */
+    variant: z.enum(PROBE_VARIANT_KINDS, 'Choose a probe.'),
+    includeIdeal: z.coerce.boolean().default(false),
   }),
 ]);
 

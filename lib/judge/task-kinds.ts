@@ -7,22 +7,21 @@
 //             outside the model (lib/judge/scoring.ts) and gated by the profile's verifiable rubrics; plus one
 //             yes/no call per response and verifiable rubric no text check decides; at the end the judged
 //             rubrics gate every verdict, each order is linked to its twin and the position consistency stored
+//   PROBE     one response (original or variant) × one criterion → a ProbeGrade (lib/judge/probe-task.ts)
 import type { prisma as prismaClient } from '@/lib/db';
 import { type JudgeRun, Prisma } from '@/lib/generated/prisma/client';
 import type { ModelRequest } from '@/lib/judge/call-model';
 import { mergeByConsensus } from '@/lib/judge/consensus';
 import { checkGeneratedSet, parseGenerationRules } from '@/lib/meta-rubrics/generation-rules';
-import { buildGeneratePrompt, buildGradePrompt, buildPairwisePrompt, buildVerifyPrompt, parseConversation } from '@/lib/judge/prompts';
+import { buildGeneratePrompt, buildPairwisePrompt, buildVerifyPrompt, parseConversation } from '@/lib/judge/prompts';
 import {
   GENERATE_SCHEMA_NAME,
-  GRADE_SCHEMA_NAME,
   type GenerateOutput,
   type GradeOutput,
   PAIRWISE_SCHEMA_NAME,
   type PairwiseOutput,
   generateJsonSchema,
   generateOutputSchema,
-  gradeJsonSchema,
   gradeOutputSchema,
   pairwiseJsonSchema,
   pairwiseOutputSchema,
@@ -34,6 +33,8 @@ import { type GatedAggregate, gateByVerifiableRubrics, type JudgedAnswers } from
 import { runScoringProfile } from '@/lib/judge/run-results';
 import { aggregatePairwise, criterionToAbTerms, toAbTerms } from '@/lib/judge/scoring';
 import { hashOf } from '@/lib/import/normalized';
+import { buildGradeRequest } from '@/lib/judge/grade-request';
+import { probe } from '@/lib/judge/probe-task';
 
 export interface TaskContext {
   run: JudgeRun;
@@ -109,17 +110,7 @@ const grade: TaskKind = {
        WHERE r.id = ${responseId} AND c.id = ${criterionId}`;
     const row = rows[0];
     if (!row) throw new Error(`response ${responseId} or criterion ${criterionId} not found`);
-    const prompt = buildGradePrompt({
-      conversation: parseConversation(row.conversation),
-      response: row.content,
-      criterion: { title: row.title, description: row.description, points: row.points },
-    });
-    return {
-      template: 'grade',
-      request: { messages: messages(prompt), schemaName: GRADE_SCHEMA_NAME, jsonSchema: gradeJsonSchema },
-      parse: (value) => gradeOutputSchema.parse(value),
-      built: { criterionRevision: row.revision },
-    };
+    return buildGradeRequest({ conversation: parseConversation(row.conversation), response: row.content, criterion: row });
   },
   // The points and revision of the criterion text the prompt read (a revision made meanwhile does not mix in).
   // A criterion deleted meanwhile fails the statement on the foreign key, and with it the task's completion.
@@ -429,4 +420,4 @@ const pairwise: TaskKind = {
   },
 };
 
-export const taskKinds: Record<JudgeRun['kind'], TaskKind> = { GRADE: grade, GENERATE: generate, PAIRWISE: pairwise };
+export const taskKinds: Record<JudgeRun['kind'], TaskKind> = { GRADE: grade, GENERATE: generate, PAIRWISE: pairwise, PROBE: probe };
