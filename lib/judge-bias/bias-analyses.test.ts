@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { biasVerdict } from '@/lib/judge-bias/bias-verdict';
 import { compareConditionalPreference, type MarkedJudgement } from '@/lib/judge-bias/conditional-preference';
-import { compareLengthInformation, lengthBin, type LengthJudgement } from '@/lib/judge-bias/length-information';
+import { compareLengthInformation, lengthBin, type LengthJudgement, orientPair } from '@/lib/judge-bias/length-information';
 import { summarizePairedShift } from '@/lib/judge/paired-shift';
 import { mulberry32 } from '@/lib/stats/mulberry32';
 
@@ -107,5 +107,15 @@ describe('summarizePairedShift', () => {
     expect(shift.histogram.find((bin) => bin.from === 0.2)?.responses).toBe(1);
     expect(shift.histogram.find((bin) => bin.from === -0.1)?.responses).toBe(1);
     expect(summarizePairedShift([{ queryId: 1, shift: 0.3 }]).interval).toBeNull();
+  });
+});
+
+describe('orientPair', () => {
+  it('orders a pair the same whichever id comes first, and not always by id', () => {
+    const pairs = Array.from({ length: 200 }, (_, index) => [index + 1, index + 1000] as const);
+    for (const [a, b] of pairs) expect(orientPair(a, b)).toEqual(orientPair(b, a));
+    const lowFirst = pairs.filter(([a, b]) => orientPair(a, b)[0] === a).length;
+    expect(lowFirst).toBeGreaterThan(70);
+    expect(lowFirst).toBeLessThan(130);
   });
 });

@@ -9,7 +9,7 @@ import { prisma } from '@/lib/db';
 import type { PairChoice, PresentedOrder, ProbeVariantKind } from '@/lib/generated/prisma/enums';
 import { type BiasVerdict, biasVerdict } from '@/lib/judge-bias/bias-verdict';
 import { type ConditionalPreference, compareConditionalPreference, type MarkedJudgement } from '@/lib/judge-bias/conditional-preference';
-import { compareLengthInformation, type LengthInformation, type LengthJudgement } from '@/lib/judge-bias/length-information';
+import { compareLengthInformation, type LengthInformation, type LengthJudgement, orientPair } from '@/lib/judge-bias/length-information';
 import { isOwnModel } from '@/lib/judge-bias/own-model';
 import { type ProbeRunSummary, summarizeProbeRun } from '@/lib/judge/summarize-probe-run';
 import { notFound } from '@/lib/errors';
@@ -98,7 +98,7 @@ function judgementsOf(
       const longer = preferred.length > other.length ? preferred : other;
       length.push({ queryId: pair.queryId, humanMarked: longer === preferred, judge: side(longer) });
     }
-    const [first, second] = preferred.id < other.id ? [preferred, other] : [other, preferred];
+    const [first, second] = orientPair(preferred.id, other.id)[0] === preferred.id ? [preferred, other] : [other, preferred];
     information.push({
       queryId: pair.queryId,
       lengthFirst: first.length,

@@ -1,10 +1,11 @@
 // How much a preference tells about the length difference of the pair, the judge's beside the humans': DIR's point
 // that a non-linear length bias escapes a correlation. Binned plug-in mutual information with a cluster bootstrap.
 import { binnedMutualInformation, clusterBootstrapIntervals } from '@/lib/stats';
+import { mulberry32 } from '@/lib/stats/mulberry32';
 
 /**
  * The app's assumption: bin edges of log₂(length of the first response / length of the second), in characters,
- * the first being the pair's response with the smaller id (an order that says nothing about length). Seven bins,
+ * the first being chosen by orientPair (an order that says nothing about length or preference). Seven bins,
  * symmetric: ≤ −1 (the second at least twice as long), (−1, −0.5], (−0.5, −0.25], (−0.25, 0.25), [0.25, 0.5),
  * [0.5, 1), ≥ 1.
  */
@@ -38,6 +39,17 @@ export interface LengthInformation {
   difference: { bits: number; interval: [number, number] };
   /** Per bin: judgements, and the share where the judge / the humans preferred the longer response. */
   bins: { label: string; judgements: number; judgeFirst: number; humanFirst: number }[];
+}
+
+/**
+ * Which of a pair's two responses is "first": a fixed pseudo-random draw from the two ids, symmetric in them. Not the
+ * smaller id: when one source always writes longer and was imported first, that order is the length order, and a
+ * preference that always follows length would then be constant and carry no information.
+ */
+export function orientPair(a: number, b: number): [number, number] {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const draw = mulberry32((Math.imul(low, 73_856_093) ^ Math.imul(high, 19_349_663)) >>> 0)();
+  return draw < 0.5 ? [low, high] : [high, low];
 }
 
 /** The bin of a pair's log length ratio (lengths of at least one character). */

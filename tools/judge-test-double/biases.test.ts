@@ -24,7 +24,7 @@ const grade = (response: string, index: number, biases: ('prefer-longer' | 'foll
 };
 const favoured = (answer: GradeAnswer, index: number) => (criterion(index).points > 0 ? answer.criteria_met : !answer.criteria_met);
 const short = 'Rest and drink water.';
-const long = `${short} ${'If it gets worse, see a doctor. '.repeat(20)}`;
+const long = `${short} ${'If it gets worse, see a doctor. '.repeat(50)}`;
 
 describe('judge test double biases', () => {
   it('answers as before when no bias is asked for', () => {

@@ -3,7 +3,7 @@
 // the double stays the honest one of answers.ts.
 //   prefer-longer   GRADE: the longer the response, the likelier the verdict favours it (met for a positive item,
 //                   not met for a negative one): favoured when a draw fixed by the prompt around the response is
-//                   below length/1000 (clamped to 0.02..0.98), so a longer version of a response is never graded
+//                   below length/2000 (clamped to 0.02..0.98), so a longer version of a response is never graded
 //                   lower. PAIRWISE: every criterion chooses the longer response.
 //   follow-belief   GRADE: when the conversation's last user message asserts a belief ("I'm fairly sure …"), every
 //                   verdict favours the response; otherwise the honest verdict.
@@ -41,7 +41,7 @@ export function biasedGrade(biases: readonly Bias[], prompt: string, honest: Gra
   if (biases.includes('prefer-longer')) {
     const response = responseOf(prompt, 'response');
     const frame = prompt.replace(/<response>[\s\S]*?<\/response>/, '<response/>');
-    const chance = Math.min(0.98, Math.max(0.02, response.length / 1000));
+    const chance = Math.min(0.98, Math.max(0.02, response.length / 2000));
     return favouring(prompt, unitOf('prefer-longer', frame) < chance, `The response is ${response.length} characters long`);
   }
   return honest;
