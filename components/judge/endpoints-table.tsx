@@ -87,6 +87,9 @@ export function EndpointsTable({ endpoints }: { endpoints: EndpointView[] }) {
             <Td>
               <Link href={`/judge/endpoints/${endpoint.id}`} className="text-sm font-medium text-brand-700 hover:underline">
                 Edit<span className="sr-only"> {endpoint.name}</span>
+              </Link>{' '}
+              <Link href={`/judge/endpoints/${endpoint.id}/diagnostics`} className="text-sm font-medium text-brand-700 hover:underline">
+                Diagnostics<span className="sr-only"> of {endpoint.name}</span>
               </Link>
             </Td>
           </tr>

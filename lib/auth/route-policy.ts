@@ -85,6 +85,13 @@ export const ROUTE_POLICY: RoutePolicy[] = [
   { route: '/judge/compare', roles: SECTIONS.judge.roles, kind: 'page' },
   // Endpoints, runs and calls may not exist yet when the role matrix runs: admins get the page or 404.
   { route: '/judge/endpoints/[id]', roles: SECTIONS.judge.roles, sample: '/judge/endpoints/1', objectLevel: true, kind: 'page' },
+  {
+    route: '/judge/endpoints/[id]/diagnostics',
+    roles: SECTIONS.judge.roles,
+    sample: '/judge/endpoints/1/diagnostics',
+    objectLevel: true,
+    kind: 'page',
+  },
   { route: '/judge/runs/[id]', roles: SECTIONS.judge.roles, sample: '/judge/runs/1', objectLevel: true, kind: 'page' },
   {
     route: '/judge/runs/[id]/agreement',

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { JudgeBreadcrumb } from '@/components/judge/breadcrumb';
 import { ConnectionTestPanel } from '@/components/judge/connection-test-panel';
@@ -33,6 +34,12 @@ export default async function EditEndpointPage({
         title={`Edit ${endpoint.name}`}
         description="A run fixes each endpoint's structured-output mode when it is created and reads the other settings when it starts: a running run keeps what it started with, the next run uses these."
       />
+      <p className="mb-3 text-sm">
+        <Link href={`/judge/endpoints/${endpoint.id}/diagnostics`} className="font-medium text-brand-700 hover:underline">
+          Judge diagnostics
+        </Link>{' '}
+        <span className="text-slate-600">: length, position, self-preference and probe biases of this configuration.</span>
+      </p>
       {created ? <Notice tone="success">Saved. Test the connection to detect how this endpoint answers in JSON.</Notice> : null}
       {endpoint.forbiddenVariables.length > 0 ? (
         <Notice tone="error">
