@@ -2,7 +2,8 @@
 // (HTML documents, RSC/flight payloads of navigations and server actions, JSON) is recorded; the test fails if
 // any provenance value, response source, criterion status, another expert's comment, a reviewer's
 // adjudication, another expert's missing-criterion proposal or its decision, the name of the reviewer who decided
-// the expert's own proposal, or the campaign's description (written for admins) from the seeded data appears in
+// the expert's own proposal, the campaign's description (written for admins) or a judge bias probe's stored variant
+// of the query's responses from the seeded data appears in
 // any of them. The campaign's instructions for experts and the decision note on the expert's own proposal must come
 // through (so the scan could see the others if sent).
 import fs from 'node:fs';
@@ -43,6 +44,7 @@ const OTHER_RATIONALE = `OTHER-EXPERT-RATIONALE-${randomUUID()}`;
 const OTHER_DECISION_NOTE = `NOTE-ON-ANOTHER-EXPERTS-PROPOSAL-${randomUUID()}`;
 const OWN_DECISION_NOTE = `NOTE-ON-MY-OWN-PROPOSAL-${randomUUID()}`;
 const DECIDER_NAME = `Decider ${randomUUID()}`;
+const PROBE_VARIANT = `PROBE-VARIANT-OF-A-RESPONSE-${randomUUID()}`;
 
 /** Strings an expert must never receive. */
 function forbiddenStrings(): string[] {
@@ -61,6 +63,8 @@ function forbiddenStrings(): string[] {
     OTHER_RATIONALE,
     OTHER_DECISION_NOTE,
     DECIDER_NAME,
+    PROBE_VARIANT,
+    'transformVersion',
     'goldDecision',
     'IN_AUDIT',
     'generatorModels',
@@ -152,6 +156,30 @@ test('an expert never receives provenance, statuses or another expert’s verdic
     },
   });
   expect((await prisma.criterion.findUniqueOrThrow({ where: { id: adjudicated.id } })).title).toBe(GOLD_TITLE);
+  // A judge bias probe's stored variant of the query's responses (and its belief turn): admins' material only.
+  const { queryId } = await prisma.assignment.findUniqueOrThrow({ where: { id: theirs.assignmentId }, select: { queryId: true } });
+  const probeRun = await prisma.judgeRun.create({
+    data: {
+      kind: 'PROBE',
+      params: { variant: 'SYCOPHANCY' },
+      scope: {},
+      promptTemplate: 'grade',
+      promptVersion: 'v1',
+      createdById: admin.id,
+    },
+  });
+  for (const response of await prisma.response.findMany({ where: { queryId }, select: { id: true } })) {
+    await prisma.probeVariant.create({
+      data: {
+        runId: probeRun.id,
+        responseId: response.id,
+        kind: 'SYCOPHANCY',
+        content: PROBE_VARIANT,
+        conversation: [{ role: 'user', content: PROBE_VARIANT }],
+        transformVersion: 'v1',
+      },
+    });
+  }
 
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
