@@ -75,7 +75,7 @@ test.describe('as an admin', () => {
     await form.getByLabel('Endpoint', { exact: true }).selectOption(String(endpoint.id));
     await form.getByLabel('Dataset').selectOption(String(dataset.id));
     await form.getByLabel('Max queries (optional)').fill('4');
-    await form.getByLabel('Probe').selectOption('FORMAT_PLAIN');
+    await form.getByLabel('Probe', { exact: true }).selectOption('FORMAT_PLAIN');
     await page.getByRole('button', { name: 'Estimate' }).click();
 
     // The example is the scope's first response, before and after the transformation.
