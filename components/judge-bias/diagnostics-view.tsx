@@ -2,7 +2,12 @@
 // of every figure), then the charts behind them: length (conditional preference, information about the length
 // difference), position, self-preference and the latest probe run per transformation.
 import Link from 'next/link';
-import { type InformationBars, ConditionalPreferenceChart, LengthInformationChart } from '@/components/judge-bias/bias-charts';
+import {
+  type InformationBars,
+  type PreferenceBars,
+  ConditionalPreferenceChart,
+  LengthInformationChart,
+} from '@/components/judge-bias/bias-charts';
 import { PROBE_LABELS, VERDICT_TONES } from '@/components/judge-bias/labels';
 import { ProbeShiftFigures, shiftInterval } from '@/components/judge-bias/probe-results';
 import { STATUS_LABELS } from '@/components/judge/labels';
@@ -18,6 +23,16 @@ import type { JobStatus } from '@/lib/generated/prisma/enums';
 
 const SOURCE_LABELS = { grades: 'Grades (score order)', pairwise: 'Pairwise verdicts' } as const;
 const figureId = (bias: string, source: string) => `figure-${`${bias}-${source}`.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
+/** One chart's bars per judge source: the conditional preference of length or of self-preference. */
+function preferenceBars(sources: JudgeDiagnostics['sources'], bias: 'length' | 'self'): PreferenceBars[] {
+  return sources.map((source) => ({
+    key: SOURCE_LABELS[source.source],
+    towardMarked: source[bias].towardMarked,
+    towardOther: source[bias].towardOther,
+    judgements: source[bias].humanOther.judgements + source[bias].humanMarked.judgements,
+  }));
+}
 
 export function DiagnosticsView({ diagnostics }: { diagnostics: JudgeDiagnostics }) {
   const { figures, sources, position, self, probes } = diagnostics;
@@ -102,12 +117,7 @@ export function DiagnosticsView({ diagnostics }: { diagnostics: JudgeDiagnostics
             subtitle="Per judge source; no length bias: the two bars are equal."
             filename="length-conditional-preference"
             marked="longer"
-            groups={sources.map((s) => ({
-              key: SOURCE_LABELS[s.source],
-              towardMarked: s.length.towardMarked,
-              towardOther: s.length.towardOther,
-              judgements: s.length.humanOther.judgements + s.length.humanMarked.judgements,
-            }))}
+            groups={preferenceBars(sources, 'length')}
           />
           <LengthInformationChart groups={information} />
         </div>
@@ -161,12 +171,7 @@ export function DiagnosticsView({ diagnostics }: { diagnostics: JudgeDiagnostics
           subtitle="Per judge source; no self-preference: the two bars are equal."
           filename="self-preference"
           marked="own model"
-          groups={sources.map((s) => ({
-            key: SOURCE_LABELS[s.source],
-            towardMarked: s.self.towardMarked,
-            towardOther: s.self.towardOther,
-            judgements: s.self.humanOther.judgements + s.self.humanMarked.judgements,
-          }))}
+          groups={preferenceBars(sources, 'self')}
         />
       </Card>
 

@@ -115,6 +115,19 @@ function judgementsOf(
   return { length, information, self };
 }
 
+function conditionalFigure(bias: string, source: JudgeSource, figure: string, preference: ConditionalPreference): FigureRow {
+  return {
+    bias,
+    source,
+    figure,
+    estimate: preference.bias,
+    low: preference.interval[0],
+    high: preference.interval[1],
+    n: preference.humanOther.judgements + preference.humanMarked.judgements,
+    verdict: biasVerdict(preference.interval),
+  };
+}
+
 export async function computeJudgeDiagnostics({
   endpointId,
   pairs,
@@ -223,16 +236,7 @@ export async function computeJudgeDiagnostics({
   const figures: FigureRow[] = [];
   for (const source of sources) {
     figures.push(
-      {
-        bias: 'Length',
-        source: source.source,
-        figure: 'P(judge longer | humans shorter) − P(judge shorter | humans longer)',
-        estimate: source.length.bias,
-        low: source.length.interval[0],
-        high: source.length.interval[1],
-        n: source.length.humanOther.judgements + source.length.humanMarked.judgements,
-        verdict: biasVerdict(source.length.interval),
-      },
+      conditionalFigure('Length', source.source, 'P(judge longer | humans shorter) − P(judge shorter | humans longer)', source.length),
       {
         bias: 'Length (information)',
         source: source.source,
@@ -243,16 +247,7 @@ export async function computeJudgeDiagnostics({
         n: source.information.judgements,
         verdict: biasVerdict(source.information.difference.interval),
       },
-      {
-        bias: 'Self-preference',
-        source: source.source,
-        figure: 'P(judge own | humans other) − P(judge other | humans own)',
-        estimate: source.self.bias,
-        low: source.self.interval[0],
-        high: source.self.interval[1],
-        n: source.self.humanOther.judgements + source.self.humanMarked.judgements,
-        verdict: biasVerdict(source.self.interval),
-      },
+      conditionalFigure('Self-preference', source.source, 'P(judge own | humans other) − P(judge other | humans own)', source.self),
     );
   }
   figures.push({

@@ -30,7 +30,7 @@ async function run(input: Record<string, unknown>) {
   return finished;
 }
 
-const probe = async (endpoint: number, variant: string, maxQueries = 45) =>
+const probe = async (endpoint: number, variant: string, maxQueries = 20) =>
   await summarizeProbeRun({ runId: (await run({ kind: 'PROBE', endpointIds: [endpoint], variant, maxQueries })).id });
 
 beforeAll(async () => {
@@ -115,7 +115,7 @@ describe('PROBE runs', () => {
     const honest = await probe(endpoints.honest, 'VERBOSITY');
     expect(honest.overall.responses).toBe(biased.overall.responses);
     expect(biasVerdict(honest.overall.interval)).toBe('none detected');
-  }, 120_000);
+  }, 300_000);
 
   it('detects the sycophancy of a judge that follows the user’s stated belief, and none in the honest judge', async () => {
     const biased = await probe(endpoints.belief, 'SYCOPHANCY');
@@ -123,7 +123,7 @@ describe('PROBE runs', () => {
     expect(biased.overall.interval?.[0]).toBeGreaterThan(0);
     const honest = await probe(endpoints.honest, 'SYCOPHANCY');
     expect(biasVerdict(honest.overall.interval)).toBe('none detected');
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('length bias against verified pairs', () => {
@@ -164,7 +164,7 @@ describe('length bias against verified pairs', () => {
     // Every figure of the table is one of the computed ones.
     const row = longer.figures.find((figure) => figure.bias === 'Length' && figure.source === 'grades');
     expect(row?.estimate).toBe(grades(longer)?.length.bias);
-  }, 240_000);
+  }, 300_000);
 });
 
 describe('isOwnModel', () => {
