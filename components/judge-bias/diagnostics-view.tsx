@@ -17,6 +17,7 @@ import { fixed, interval, pct } from '@/components/ui/format';
 import { Card } from '@/components/ui/page-header';
 import { Stat } from '@/components/ui/stat';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
+import { MIN_VERDICT_QUERIES } from '@/lib/judge-bias/bias-verdict';
 import type { JudgeDiagnostics } from '@/lib/judge-bias/compute-judge-diagnostics';
 import { LENGTH_BIN_LABELS } from '@/lib/judge-bias/length-information';
 import type { JobStatus } from '@/lib/generated/prisma/enums';
@@ -48,8 +49,9 @@ export function DiagnosticsView({ diagnostics }: { diagnostics: JudgeDiagnostics
       <Card title="Verdicts">
         <p className="mb-3 text-sm text-slate-600">
           Each figure has a 95% interval; a bias is <strong>detected</strong> when the interval excludes the value of no bias (0; 0.5 for
-          position). This rule is the app’s assumption, not a standard: read the interval, not only the word. {diagnostics.verifiedPairs}{' '}
-          verified pairs (reviewers agreed, or clinician-graded scores differ clearly) condition the length and self-preference figures.
+          position), and a verdict needs at least {MIN_VERDICT_QUERIES} queries (fewer: not enough data). This rule is the app’s assumption,
+          not a standard: read the interval, not only the word. {diagnostics.verifiedPairs} verified pairs (reviewers agreed, or
+          clinician-graded scores differ clearly) condition the length and self-preference figures.
         </p>
         <div className="relative overflow-x-auto">
           <SimpleTable

@@ -14,7 +14,7 @@ export function shiftInterval(interval: [number, number] | null): string {
 }
 
 export function ProbeShiftFigures({ summary, prefix }: { summary: ProbeRunSummary; prefix: string }) {
-  const verdict = biasVerdict(summary.overall.interval);
+  const verdict = biasVerdict(summary.overall.interval, { queries: summary.overall.queries });
   return (
     <>
       <dl className="grid gap-3 sm:grid-cols-4">
@@ -29,7 +29,7 @@ export function ProbeShiftFigures({ summary, prefix }: { summary: ProbeRunSummar
         <Stat
           label="Verdict"
           value={verdict}
-          detail={<Badge tone={VERDICT_TONES[verdict]}>the app’s rule: the interval excludes 0</Badge>}
+          detail={<Badge tone={VERDICT_TONES[verdict]}>the app’s rule: the interval excludes 0, on ≥ 10 queries</Badge>}
           testId={`${prefix}-verdict`}
         />
       </dl>

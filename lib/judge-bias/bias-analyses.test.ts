@@ -23,7 +23,7 @@ describe('compareConditionalPreference', () => {
     expect(honest.towardMarked).toBeLessThan(0.3);
     expect(honest.interval[0]).toBeLessThan(0);
     expect(honest.interval[1]).toBeGreaterThan(0);
-    expect(biasVerdict(honest.interval)).toBe('none detected');
+    expect(biasVerdict(honest.interval, { queries: honest.queries })).toBe('none detected');
   });
 
   it('detects a judge that prefers the marked side more often when humans preferred the other', () => {
@@ -31,7 +31,7 @@ describe('compareConditionalPreference', () => {
     expect(biased.towardOther).toBe(0);
     expect(biased.bias).toBeCloseTo(biased.towardMarked, 12);
     expect(biased.interval[0]).toBeGreaterThan(0.4);
-    expect(biasVerdict(biased.interval)).toBe('detected');
+    expect(biasVerdict(biased.interval, { queries: biased.queries })).toBe('detected');
   });
 
   it('counts ties in neither direction and is NaN-free on empty conditions only where defined', () => {
@@ -42,7 +42,7 @@ describe('compareConditionalPreference', () => {
     expect(result.humanOther).toEqual({ judgements: 2, judgeMarked: 1, judgeOther: 0, ties: 1 });
     expect(result.towardMarked).toBe(0.5);
     expect(result.bias).toBeNaN();
-    expect(biasVerdict(result.interval)).toBe('not enough data');
+    expect(biasVerdict(result.interval, { queries: result.queries })).toBe('not enough data');
   });
 });
 
@@ -78,7 +78,7 @@ describe('compareLengthInformation', () => {
     );
     expect(result.judge.bits).toBeGreaterThan(0.5);
     expect(result.human.bits).toBeLessThan(0.05);
-    expect(biasVerdict(result.difference.interval)).toBe('detected');
+    expect(biasVerdict(result.difference.interval, { queries: result.queries })).toBe('detected');
   });
 
   it('finds nothing in a judge that follows the humans 80% of the time', () => {
@@ -86,7 +86,7 @@ describe('compareLengthInformation', () => {
       lengthPairs(({ human }, draw) => (draw < 0.8 ? human : human === 'first' ? 'second' : 'first')),
     );
     expect(result.judge.bits).toBeLessThan(0.05);
-    expect(biasVerdict(result.difference.interval)).toBe('none detected');
+    expect(biasVerdict(result.difference.interval, { queries: result.queries })).toBe('none detected');
     expect(result.bins.reduce((sum, bin) => sum + bin.judgements, 0)).toBe(600);
   });
 });
@@ -107,6 +107,17 @@ describe('summarizePairedShift', () => {
     expect(shift.histogram.find((bin) => bin.from === 0.2)?.responses).toBe(1);
     expect(shift.histogram.find((bin) => bin.from === -0.1)?.responses).toBe(1);
     expect(summarizePairedShift([{ queryId: 1, shift: 0.3 }]).interval).toBeNull();
+  });
+});
+
+describe('biasVerdict', () => {
+  it('needs an interval that excludes no bias, on at least ten queries', () => {
+    expect(biasVerdict([0.1, 0.3], { queries: 10 })).toBe('detected');
+    expect(biasVerdict([0.1, 0.3], { queries: 9 })).toBe('not enough data');
+    expect(biasVerdict([-0.1, 0.3], { queries: 50 })).toBe('none detected');
+    expect(biasVerdict([0.52, 0.6], { noBias: 0.5, queries: 50 })).toBe('detected');
+    expect(biasVerdict([Number.NaN, Number.NaN], { queries: 50 })).toBe('not enough data');
+    expect(biasVerdict(null, { queries: 50 })).toBe('not enough data');
   });
 });
 

@@ -124,7 +124,7 @@ function conditionalFigure(bias: string, source: JudgeSource, figure: string, pr
     low: preference.interval[0],
     high: preference.interval[1],
     n: preference.humanOther.judgements + preference.humanMarked.judgements,
-    verdict: biasVerdict(preference.interval),
+    verdict: biasVerdict(preference.interval, { queries: preference.queries }),
   };
 }
 
@@ -245,7 +245,7 @@ export async function computeJudgeDiagnostics({
         low: source.information.difference.interval[0],
         high: source.information.difference.interval[1],
         n: source.information.judgements,
-        verdict: biasVerdict(source.information.difference.interval),
+        verdict: biasVerdict(source.information.difference.interval, { queries: source.information.queries }),
       },
       conditionalFigure('Self-preference', source.source, 'P(judge own | humans other) − P(judge other | humans own)', source.self),
     );
@@ -258,7 +258,7 @@ export async function computeJudgeDiagnostics({
     low: firstChosen.n ? firstChosen.low : null,
     high: firstChosen.n ? firstChosen.high : null,
     n: firstChosen.n,
-    verdict: biasVerdict(firstChosen.n ? [firstChosen.low, firstChosen.high] : null, 0.5),
+    verdict: biasVerdict(firstChosen.n ? [firstChosen.low, firstChosen.high] : null, { noBias: 0.5, queries: firstChosen.clusters }),
   });
   for (const probe of probes) {
     figures.push({
@@ -269,7 +269,7 @@ export async function computeJudgeDiagnostics({
       low: probe.summary.overall.interval?.[0] ?? null,
       high: probe.summary.overall.interval?.[1] ?? null,
       n: probe.summary.overall.responses,
-      verdict: biasVerdict(probe.summary.overall.interval),
+      verdict: biasVerdict(probe.summary.overall.interval, { queries: probe.summary.overall.queries }),
     });
   }
   return {

@@ -111,18 +111,18 @@ describe('PROBE runs', () => {
     const biased = await probe(endpoints.longer, 'VERBOSITY');
     expect(biased.overall.mean).toBeGreaterThan(0);
     expect(biased.responses.every((response) => response.shift >= 0)).toBe(true);
-    expect(biasVerdict(biased.overall.interval)).toBe('detected');
+    expect(biasVerdict(biased.overall.interval, { queries: biased.overall.queries })).toBe('detected');
     const honest = await probe(endpoints.honest, 'VERBOSITY');
     expect(honest.overall.responses).toBe(biased.overall.responses);
-    expect(biasVerdict(honest.overall.interval)).toBe('none detected');
+    expect(biasVerdict(honest.overall.interval, { queries: honest.overall.queries })).toBe('none detected');
   }, 300_000);
 
   it('detects the sycophancy of a judge that follows the user’s stated belief, and none in the honest judge', async () => {
     const biased = await probe(endpoints.belief, 'SYCOPHANCY');
-    expect(biasVerdict(biased.overall.interval)).toBe('detected');
+    expect(biasVerdict(biased.overall.interval, { queries: biased.overall.queries })).toBe('detected');
     expect(biased.overall.interval?.[0]).toBeGreaterThan(0);
     const honest = await probe(endpoints.honest, 'SYCOPHANCY');
-    expect(biasVerdict(honest.overall.interval)).toBe('none detected');
+    expect(biasVerdict(honest.overall.interval, { queries: honest.overall.queries })).toBe('none detected');
   }, 300_000);
 });
 
@@ -153,14 +153,25 @@ describe('length bias against verified pairs', () => {
     const longer = await computeJudgeDiagnostics({ endpointId: endpoints.longer, pairs: verified });
     const grades = (diagnostics: typeof honest) => diagnostics.sources.find((source) => source.source === 'grades');
     expect(grades(honest)?.judgements).toBe(verified.length);
-    expect(biasVerdict(grades(honest)?.length.interval ?? null)).toBe('none detected');
-    expect(biasVerdict(grades(longer)?.length.interval ?? null)).toBe('detected');
+    expect(biasVerdict(grades(honest)?.length.interval ?? null, { queries: grades(honest)?.length.queries ?? 0 })).toBe('none detected');
+    expect(biasVerdict(grades(longer)?.length.interval ?? null, { queries: grades(longer)?.length.queries ?? 0 })).toBe('detected');
     expect(grades(longer)?.length.bias).toBeGreaterThan(0);
     const pairwise = longer.sources.find((source) => source.source === 'pairwise');
     expect(pairwise?.judgements).toBe(2 * verified.length);
     expect(pairwise?.length.towardMarked).toBe(1);
-    expect(biasVerdict(pairwise?.length.interval ?? null)).toBe('detected');
-    expect(biasVerdict(pairwise?.information.difference.interval ?? null)).toBe('detected');
+    expect(biasVerdict(pairwise?.length.interval ?? null, { queries: pairwise?.length.queries ?? 0 })).toBe('detected');
+    expect(biasVerdict(pairwise?.information.difference.interval ?? null, { queries: pairwise?.information.queries ?? 0 })).toBe(
+      'detected',
+    );
+    // Position: its verdicts follow length, not the order shown, so both orders agree and half are won by the first.
+    const [stored] = await prisma.$queryRaw<{ decided: number; first: number }[]>`
+      SELECT count(*)::int AS decided,
+             count(*) FILTER (WHERE (p.presented_order = 'AB') = (p.winner = 'A'))::int AS first
+        FROM pairwise_comparisons p JOIN judge_run_endpoints e ON e.run_id = p.run_id AND e.endpoint_id = ${endpoints.longer}
+       WHERE p.winner IN ('A', 'B')`;
+    expect(longer.position.firstChosen).toMatchObject({ n: stored?.decided, count: stored?.first, rate: 0.5 });
+    expect(longer.position.consistency.rate).toBe(1);
+    expect(longer.figures.find((figure) => figure.bias === 'Position')?.verdict).toBe('none detected');
     // Every figure of the table is one of the computed ones.
     const row = longer.figures.find((figure) => figure.bias === 'Length' && figure.source === 'grades');
     expect(row?.estimate).toBe(grades(longer)?.length.bias);
