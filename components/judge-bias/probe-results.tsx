@@ -1,6 +1,7 @@
 // A PROBE run's results on its page: the paired score shift with its interval and verdict, its distribution, the
 // shift per response source and per tier, and the first stored variant beside its original (admins only).
 import Link from 'next/link';
+import { TIER_LABELS } from '@/components/criteria/labels';
 import { ShiftGroupsChart, ShiftHistogramChart } from '@/components/judge-bias/bias-charts';
 import { PROBE_LABELS, VERDICT_TONES } from '@/components/judge-bias/labels';
 import { Badge } from '@/components/ui/badge';
@@ -47,7 +48,12 @@ export function ProbeShiftFigures({ summary, prefix }: { summary: ProbeRunSummar
         <ShiftGroupsChart
           title="Shift per tier (share of the tier’s points)"
           filename={`${prefix}-shift-by-tier`}
-          groups={summary.byTier.map((g) => ({ key: g.tier, responses: g.responses, mean: g.mean, interval: g.interval }))}
+          groups={summary.byTier.map((g) => ({
+            key: TIER_LABELS[g.tier].label,
+            responses: g.responses,
+            mean: g.mean,
+            interval: g.interval,
+          }))}
         />
       </div>
     </>

@@ -20,7 +20,7 @@ let double: JudgeTestDouble;
 let admin: SessionUser;
 let datasetId: number;
 let versionId: number;
-const endpoints = { honest: 0, longer: 0, belief: 0 };
+const endpoints = { honest: 0, longer: 0, belief: 0, own: 0 };
 
 async function run(input: Record<string, unknown>) {
   const created = await createRun({ actor: admin, input: runInputSchema.parse({ datasetId, ...input }), enqueueJob: false });
@@ -40,6 +40,8 @@ beforeAll(async () => {
     ['honest', 'bias-double'],
     ['longer', 'bias-double+prefer-longer'],
     ['belief', 'bias-double+follow-belief'],
+    // Named after the demo's wordy source: its length preference is a preference for its "own" responses.
+    ['own', 'acme/orion-chat-v2+prefer-longer'],
   ] as const) {
     const row = await prisma.judgeEndpoint.create({
       data: { name: `bias-${name}`, baseUrl: double.url, model, maxConcurrency: 8, timeoutSeconds: 5 },
@@ -126,7 +128,7 @@ describe('PROBE runs', () => {
   }, 300_000);
 });
 
-describe('length bias against verified pairs', () => {
+describe('length, position and self-preference against verified pairs', () => {
   // Humans preferred the first response of even queries and the second of odd ones: a preference that knows nothing
   // of length (each query's two responses come from a terse and a wordy source).
   async function pairs(): Promise<HumanPreference[]> {
@@ -142,7 +144,7 @@ describe('length bias against verified pairs', () => {
     });
   }
 
-  it('detects a judge whose grades and pairwise verdicts prefer the longer response; the honest grades show none', async () => {
+  it('detects a judge whose grades and pairwise verdicts prefer the longer response (and, named after the wordy source, its own); the honest grades show none', async () => {
     const verified = await pairs();
     expect(verified.length).toBeGreaterThan(30);
     for (const endpoint of [endpoints.honest, endpoints.longer]) {
@@ -172,6 +174,18 @@ describe('length bias against verified pairs', () => {
     expect(longer.position.firstChosen).toMatchObject({ n: stored?.decided, count: stored?.first, rate: 0.5 });
     expect(longer.position.consistency.rate).toBe(1);
     expect(longer.figures.find((figure) => figure.bias === 'Position')?.verdict).toBe('none detected');
+    // Self-preference: a judge named after the wordy source prefers "its own" responses; the honest one has none.
+    await run({ kind: 'GRADE', endpointIds: [endpoints.own] });
+    const own = await computeJudgeDiagnostics({ endpointId: endpoints.own, pairs: verified });
+    const ownGrades = grades(own)?.self;
+    expect(ownGrades?.humanOther.judgements).toBeGreaterThan(10);
+    expect(ownGrades?.humanMarked.judgements).toBeGreaterThan(10);
+    expect(own.figures.find((figure) => figure.bias === 'Self-preference' && figure.source === 'grades')?.verdict).toBe('detected');
+    expect(own.self.ownResponses).toBeGreaterThan(0);
+    expect(grades(honest)?.self.humanOther.judgements).toBe(0);
+    expect(honest.figures.find((figure) => figure.bias === 'Self-preference' && figure.source === 'grades')?.verdict).toBe(
+      'not enough data',
+    );
     // Every figure of the table is one of the computed ones.
     const row = longer.figures.find((figure) => figure.bias === 'Length' && figure.source === 'grades');
     expect(row?.estimate).toBe(grades(longer)?.length.bias);
