@@ -156,11 +156,30 @@ test('two clinicians grade every response blind, and receive nothing that would 
       await expect(page).toHaveURL(/\/audit\/grading\/work\/\d+$/);
       const cards = page.getByRole('article', { name: /^Criterion \d+:/ });
       await expect(cards).toHaveCount(CRITERIA_PER_RESPONSE);
+      if (index === 0 && graded === 0) {
+        // The single-key setting (WCAG 2.1.4): with Alt only, a bare key marks nothing; each mark is announced.
+        await page.keyboard.press('?');
+        const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+        await sheet.getByRole('radio', { name: 'Only with Alt held' }).check();
+        await page.keyboard.press('Escape');
+        await cards.first().focus();
+        await page.keyboard.press('m');
+        await expect(page.getByTestId('marked-count')).toHaveText(`0 of ${CRITERIA_PER_RESPONSE} marked`);
+        await expect(page.getByRole('radio', { name: 'Met (Alt+m)' }).first()).not.toBeChecked();
+        await page.keyboard.press('Alt+m');
+        await expect(page.getByRole('radio', { name: 'Met (Alt+m)' }).first()).toBeChecked();
+        await expect(page.getByTestId('mark-announcement')).toHaveText(`Criterion 1: met. 0 of ${CRITERIA_PER_RESPONSE} marked.`);
+        await page.keyboard.press('Alt+?');
+        await sheet.getByRole('radio', { name: 'On: single keys' }).check();
+        await page.keyboard.press('Escape');
+        await cards.first().focus();
+      }
       for (let c = 0; c < CRITERIA_PER_RESPONSE; c++) {
         if (index === 1 && graded === 0 && c === 0) await page.keyboard.press('x');
         else {
           await page.keyboard.press((c + graded + index) % 3 === 0 ? 'n' : 'm');
           await page.keyboard.press('2');
+          if (c === 0) await expect(page.getByTestId('mark-announcement')).toHaveText(/^Criterion 1: (not )?met · .+\. 1 of \d+ marked\.$/);
         }
         if (index === 0 && graded === 0 && c === 0) {
           await page.keyboard.press('c');

@@ -233,9 +233,21 @@ test('a mark stays on its criterion (j moves on), and marks outlive a failed sub
   await page.keyboard.press('2');
   await expect(markOn(THREE[1] ?? '', /Disagree/)).toBeChecked();
   for (const name of [/Agree/, /Disagree/, /Not relevant/]) await expect(markOn(THREE[2] ?? '', name)).not.toBeChecked();
-  // The cheat sheet says so.
+  // A screen-reader user hears each mark and the count it leads to.
+  await expect(page.getByTestId('review-announcement')).toHaveText('Criterion 2: Disagree. 2 of 3 marked.');
+  // The cheat sheet says so, and holds the single-key setting (WCAG 2.1.4): with Alt only, a bare key does nothing.
   await page.keyboard.press('?');
-  await expect(page.getByRole('dialog')).toContainText('the mark stays on this criterion; j moves on');
+  const sheet = page.getByRole('dialog');
+  await expect(sheet).toContainText('the mark stays on this criterion; j moves on');
+  await sheet.getByRole('radio', { name: 'Only with Alt held' }).check();
+  await page.keyboard.press('Escape');
+  await criterion(2).focus();
+  await page.keyboard.press('j');
+  await expect(criterion(2)).toBeFocused();
+  await page.keyboard.press('Alt+j');
+  await expect(criterion(3)).toBeFocused();
+  await page.keyboard.press('Alt+?');
+  await sheet.getByRole('radio', { name: 'On: single keys' }).check();
   await page.keyboard.press('Escape');
 
   // A submit that fails (a criterion unmarked, no overall verdict), then the pair given back and claimed again.

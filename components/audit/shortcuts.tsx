@@ -65,8 +65,8 @@ export function ShortcutSheet({
           <fieldset className="mt-3">
             <legend className="text-sm font-medium text-slate-900">Single-key shortcuts</legend>
             <p id="shortcut-mode-hint" className="text-xs text-slate-600">
-              Keys act even while a button has focus. Turn them off, or make each one need Alt (Alt+1 accepts); Ctrl+Enter and Esc always
-              work. Kept in this browser.
+              Keys act even while a button has focus. Turn them off, or make each one need Alt (Alt+1 then does what 1 does); Ctrl+Enter and
+              Esc always work. Kept in this browser.
             </p>
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
               {SHORTCUT_MODES.map((option) => (

@@ -64,9 +64,12 @@ export function useVerdictDrafts({
         comment: verdict.comment || null,
         proposedRevision: verdict.revision,
         secondsDelta: takeSeconds(id),
-      });
+      }).catch(() => null);
       const newer = (edits.current.get(id) ?? 0) !== edit;
-      if (result.ok && result.data.status === 'saved') {
+      if (!result) {
+        // The request never reached the server: say so rather than show "Saving…" for ever.
+        patch(id, { save: 'error', saveError: 'Not saved: the server could not be reached. Change the verdict again to retry.' });
+      } else if (result.ok && result.data.status === 'saved') {
         patch(id, {
           rowVersion: result.data.verdict.rowVersion,
           submitted: result.data.verdict.submittedAt !== null,

@@ -10,6 +10,7 @@ import { useAutosave } from '@/components/audit/use-autosave';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { isTyping } from '@/components/ui/is-typing';
+import { keyshortcut, shortcutKey, useShortcutMode } from '@/components/ui/shortcut-mode';
 import { Notice } from '@/components/ui/page-header';
 import { releaseGradingAction, saveGradingMarkAction, submitGradingAction } from '@/lib/grading/actions';
 import type { GradingAssignmentView, OwnGradingMark } from '@/lib/grading/grader-view';
@@ -50,6 +51,11 @@ const fromStored = (mark: OwnGradingMark | undefined): MarkState => ({
   conflict: null,
 });
 
+/** Marked: met or not met (with its level where the criterion has levels), or cannot judge. */
+function isMarked(levels: number, mark: Pick<MarkState, 'met' | 'level' | 'cannotJudge'> | undefined): boolean {
+  return !!mark && (mark.cannotJudge || (mark.met !== null && (levels === 0 || mark.level !== null)));
+}
+
 function describeMark(mark: { met: boolean | null; level: string | null; cannotJudge: boolean }): string {
   if (mark.cannotJudge) return 'cannot judge';
   const met = mark.met === null ? 'not marked' : mark.met ? 'met' : 'not met';
@@ -72,6 +78,13 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
   const [banner, setBanner] = useState<{ tone: 'error' | 'warning' | 'success'; text: string } | null>(null);
   const [submitted, setSubmitted] = useState(assignment.state === 'SUBMITTED');
   const [help, setHelp] = useState(false);
+  const [shortcutMode, setShortcutMode] = useShortcutMode();
+  const [announcement, setAnnouncement] = useState('');
+  /** A key's hint beside its control, as the shortcut setting has it (none when shortcuts are off). */
+  const hint = (key: string) => {
+    const keys = keyshortcut(key, shortcutMode);
+    return keys ? ` (${keys})` : '';
+  };
   const [pending, startTransition] = useTransition();
   const cards = useRef(new Map<number, HTMLElement>());
   const canChange = editable && !submitted;
@@ -97,7 +110,11 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
         cannotJudge: mark.cannotJudge,
         comment: mark.comment || null,
         cursor: activeRef.current,
-      });
+      }).catch(() => null);
+      if (!result) {
+        patch(id, { save: 'error', saveError: 'Not saved: the server could not be reached. Change the mark again to retry.' });
+        return;
+      }
       if (!result.ok) {
         patch(id, { save: 'error', saveError: result.error });
         return;
@@ -129,8 +146,16 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
       if (!canChange) return;
       patch(id, { ...change, save: 'dirty' });
       schedule(id);
+      if (!('met' in change || 'level' in change || 'cannotJudge' in change)) return;
+      // A screen-reader user hears each mark and the count it leads to, as on the audit screen.
+      const index = criteria.findIndex((criterion) => criterion.id === id);
+      const next = { ...(marksRef.current[id] as MarkState), ...change };
+      const count = criteria.filter((criterion) =>
+        isMarked(criterion.levels.length, criterion.id === id ? next : marksRef.current[criterion.id]),
+      ).length;
+      setAnnouncement(`Criterion ${index + 1}: ${describeMark(next)}. ${count} of ${criteria.length} marked.`);
     },
-    [canChange, patch, schedule],
+    [canChange, criteria, patch, schedule],
   );
 
   const resolve = (id: number, keep: 'mine' | 'theirs') => {
@@ -189,10 +214,11 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
         if (event.key === 'Escape') cards.current.get(criteria[activeRef.current]?.id ?? -1)?.focus();
         return;
       }
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      // Single keys follow the user's setting: on, only with Alt, or off (WCAG 2.1.4).
+      const key = shortcutKey(event, shortcutMode);
+      if (key === null) return;
       const criterion = criteria[activeRef.current];
       if (!criterion) return;
-      const key = event.key;
       if (key === 'j' || key === 'ArrowDown') moveTo(activeRef.current + 1);
       else if (key === 'k' || key === 'ArrowUp') moveTo(activeRef.current - 1);
       else if (key === 'm') edit(criterion.id, { met: true, cannotJudge: false });
@@ -207,12 +233,9 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [criteria, edit, moveTo, submit]);
+  }, [criteria, edit, moveTo, shortcutMode, submit]);
 
-  const marked = criteria.filter((c) => {
-    const mark = marks[c.id];
-    return mark && (mark.cannotJudge || (mark.met !== null && (c.levels.length === 0 || mark.level !== null)));
-  }).length;
+  const marked = criteria.filter((c) => isMarked(c.levels.length, marks[c.id])).length;
 
   return (
     <div className="space-y-4">
@@ -226,8 +249,11 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
             </span>{' '}
             (met or not met, with a level where the criterion has levels; or cannot judge) ·{' '}
             <button type="button" className="text-brand-700 underline" onClick={() => setHelp(true)}>
-              keyboard shortcuts (?)
+              keyboard shortcuts{hint('?')}
             </button>
+          </p>
+          <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="mark-announcement">
+            {announcement}
           </p>
           {assignment.campaign.instructions ? (
             <p className="mt-1 max-w-3xl whitespace-pre-wrap text-sm text-slate-600">
@@ -312,7 +338,7 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
                         checked={!mark.cannotJudge && mark.met === value}
                         onChange={() => edit(criterion.id, { met: value, cannotJudge: false })}
                       />
-                      {value ? 'Met (m)' : 'Not met (n)'}
+                      {value ? `Met${hint('m')}` : `Not met${hint('n')}`}
                     </label>
                   ))}
                   <label className="inline-flex items-center gap-1 text-sm">
@@ -321,7 +347,7 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
                       checked={mark.cannotJudge}
                       onChange={(event) => edit(criterion.id, { cannotJudge: event.target.checked })}
                     />
-                    Cannot judge (x)
+                    Cannot judge{hint('x')}
                   </label>
                 </fieldset>
                 {criterion.levels.length > 0 ? (
@@ -335,13 +361,14 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
                           checked={mark.level === level.label}
                           onChange={() => edit(criterion.id, { level: level.label })}
                         />
-                        {level.label} ({levelIndex + 1})
+                        {level.label}
+                        {hint(String(levelIndex + 1))}
                       </label>
                     ))}
                   </fieldset>
                 ) : null}
                 <label htmlFor={`comment-${criterion.id}`} className="mt-2 block text-xs text-slate-500">
-                  Comment (optional, c)
+                  Comment (optional){hint('c')}
                 </label>
                 <textarea
                   id={`comment-${criterion.id}`}
@@ -379,7 +406,13 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
           })}
         </section>
       </div>
-      <ShortcutSheet open={help} onClose={() => setHelp(false)} shortcuts={GRADING_SHORTCUTS} />
+      <ShortcutSheet
+        open={help}
+        onClose={() => setHelp(false)}
+        shortcuts={GRADING_SHORTCUTS}
+        mode={shortcutMode}
+        onModeChange={setShortcutMode}
+      />
     </div>
   );
 }

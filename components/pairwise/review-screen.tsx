@@ -21,6 +21,7 @@ import { useReviewShortcuts } from '@/components/pairwise/use-review-shortcuts';
 import { Button } from '@/components/ui/button';
 import { formatTime } from '@/components/ui/format';
 import { Notice } from '@/components/ui/page-header';
+import { useShortcutMode } from '@/components/ui/shortcut-mode';
 import type { ReviewView } from '@/lib/pairwise/review-view';
 
 const PAIRWISE_SHORTCUTS: [string, string][] = [
@@ -56,7 +57,8 @@ export function ReviewScreen({ review }: { review: ReviewView }) {
   const drafts = useReviewDrafts({ review, focusCriterion });
   const { banner, pending, editable, revealed, marks, giveBack } = drafts;
   const openShortcuts = useCallback(() => setShortcutsOpen(true), []);
-  useReviewShortcuts({ ...drafts, active, shortcutsOpen, openShortcuts, focusCriterion });
+  const [shortcutMode, setShortcutMode] = useShortcutMode();
+  useReviewShortcuts({ ...drafts, active, shortcutsOpen, openShortcuts, focusCriterion, mode: shortcutMode });
 
   // Right after the reveal, bring the judge's first criterion into view and focus, ready for 1/2/3.
   const wasRevealed = useRef(revealed);
@@ -97,6 +99,9 @@ export function ReviewScreen({ review }: { review: ReviewView }) {
             ) : null}
           </div>
         </div>
+        <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="review-announcement">
+          {drafts.announcement}
+        </p>
       </header>
 
       {banner ? <Notice tone={banner.tone}>{banner.text}</Notice> : null}
@@ -154,7 +159,13 @@ export function ReviewScreen({ review }: { review: ReviewView }) {
 
       <PreferenceStep drafts={drafts} />
       {judge ? <JudgeAudit judge={judge} drafts={drafts} active={active} onActivate={setActive} criterionRefs={criterionRefs} /> : null}
-      <ShortcutSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} shortcuts={PAIRWISE_SHORTCUTS} />
+      <ShortcutSheet
+        open={shortcutsOpen}
+        onClose={() => setShortcutsOpen(false)}
+        shortcuts={PAIRWISE_SHORTCUTS}
+        mode={shortcutMode}
+        onModeChange={setShortcutMode}
+      />
     </div>
   );
 }

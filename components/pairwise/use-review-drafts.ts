@@ -5,6 +5,7 @@
 // the marks and the overall verdict with the row version and reports every missing answer at its control.
 import { useRouter } from 'next/navigation';
 import { useCallback, useRef, useState, useTransition } from 'react';
+import { MARK_OPTIONS, preferenceLabel } from '@/components/pairwise/labels';
 import { useTimeOnPair } from '@/components/pairwise/use-time-on-pair';
 import { giveBackPairAction, saveDraftMarkAction, savePreferenceAction, submitReviewAction } from '@/lib/pairwise/actions';
 import type { ReviewView } from '@/lib/pairwise/review-view';
@@ -25,6 +26,10 @@ export function useReviewDrafts({ review, focusCriterion }: { review: ReviewView
   const [verdictCorrect, setVerdictCorrect] = useState<boolean | null>(review.verdictCorrect);
   const [comment, setComment] = useState(review.comment ?? '');
   const [errors, setErrors] = useState<ReviewErrors>({});
+  /** Spoken by the screen's live region: each choice, by key or click, with the count it leads to. */
+  const [announcement, setAnnouncement] = useState('');
+  const marksRef = useRef(marks);
+  marksRef.current = marks;
   const [banner, setBanner] = useState<{ tone: 'error' | 'success' | 'warning'; text: string } | null>(null);
   const [pending, startTransition] = useTransition();
   const criteria = review.judge?.criteria ?? [];
@@ -102,6 +107,10 @@ export function useReviewDrafts({ review, focusCriterion }: { review: ReviewView
   const mark = useCallback(
     (id: number, value: ReviewerMarkValue) => {
       setMarks((current) => ({ ...current, [id]: value }));
+      const index = criteria.findIndex((criterion) => criterion.id === id);
+      const count = criteria.filter((criterion) => criterion.id === id || marksRef.current[criterion.id]).length;
+      const label = MARK_OPTIONS.find(([option]) => option === value)?.[1] ?? value;
+      setAnnouncement(`Criterion ${index + 1}: ${label}. ${count} of ${criteria.length} marked.`);
       setErrors(({ [`criterion.${id}`]: _gone, ...rest }) => rest);
       // Kept on the server at once: a failed submit, a reload or giving the pair back loses no mark.
       saveDraftMarkAction({ judgmentId: review.id, criterionId: id, mark: value }).then(
@@ -111,12 +120,13 @@ export function useReviewDrafts({ review, focusCriterion }: { review: ReviewView
         () => setBanner({ tone: 'error', text: 'Your mark was not saved: the server could not be reached.' }),
       );
     },
-    [review.id],
+    [criteria, review.id],
   );
 
   const choosePreference = useCallback((value: number | null) => {
     setPreference(value);
     setErrors({});
+    setAnnouncement(`Preference: ${preferenceLabel(value)}.`);
   }, []);
   const chooseVerdict = useCallback((value: boolean) => {
     setVerdictCorrect(value);
@@ -139,6 +149,7 @@ export function useReviewDrafts({ review, focusCriterion }: { review: ReviewView
     setComment,
     errors,
     banner,
+    announcement,
     pending,
     editable,
     revealed,

@@ -2,10 +2,12 @@
 // The pairwise review's keyboard. Before the reveal: 1-5 choose the preference, d goes to the key differences.
 // After it: j/k move between the judge's criteria, 1-3 mark the active one (the mark stays; j moves on), y/n say
 // whether the judge's overall verdict is right, c comments. Ctrl+Enter saves the step, Esc leaves a field, ?
-// lists the keys. Keys typed into a field stay there.
+// lists the keys. Keys typed into a field stay there. Single keys follow the user's setting
+// (components/ui/shortcut-mode.ts: on, only with Alt, or off).
 import { useEffect } from 'react';
 import { MARK_OPTIONS, PREFERENCE_OPTIONS } from '@/components/pairwise/labels';
 import { isTyping } from '@/components/ui/is-typing';
+import { type ShortcutMode, shortcutKey } from '@/components/ui/shortcut-mode';
 import type { ReviewerMarkValue } from '@/lib/pairwise/schemas';
 
 export function useReviewShortcuts({
@@ -21,6 +23,7 @@ export function useReviewShortcuts({
   choosePreference,
   mark,
   setVerdictCorrect,
+  mode,
 }: {
   criteria: { id: number }[];
   active: number;
@@ -34,6 +37,7 @@ export function useReviewShortcuts({
   choosePreference: (value: number | null) => void;
   mark: (id: number, value: ReviewerMarkValue) => void;
   setVerdictCorrect: (value: boolean) => void;
+  mode: ShortcutMode;
 }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -49,26 +53,28 @@ export function useReviewShortcuts({
         target.blur();
         return;
       }
-      if (isTyping(target) || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (event.key === '?') {
+      if (isTyping(target)) return;
+      const key = shortcutKey(event, mode);
+      if (key === null) return;
+      if (key === '?') {
         event.preventDefault();
         openShortcuts();
         return;
       }
       if (!editable) return;
       if (!revealed) {
-        const index = ['1', '2', '3', '4', '5'].indexOf(event.key);
+        const index = ['1', '2', '3', '4', '5'].indexOf(key);
         if (index >= 0) {
           event.preventDefault();
           choosePreference(PREFERENCE_OPTIONS[index]?.[0] ?? null);
-        } else if (event.key === 'd') {
+        } else if (key === 'd') {
           event.preventDefault();
           document.querySelector<HTMLInputElement>('input[name="keyDifferences"]')?.focus();
         }
         return;
       }
       const id = criteria[active]?.id;
-      switch (event.key) {
+      switch (key) {
         case 'j':
         case 'ArrowDown':
           event.preventDefault();
@@ -82,7 +88,7 @@ export function useReviewShortcuts({
         case '1':
         case '2':
         case '3': {
-          const value = MARK_OPTIONS[Number(event.key) - 1]?.[0];
+          const value = MARK_OPTIONS[Number(key) - 1]?.[0];
           if (id === undefined || !value) return;
           event.preventDefault();
           mark(id, value);
@@ -91,8 +97,8 @@ export function useReviewShortcuts({
         case 'y':
         case 'n':
           event.preventDefault();
-          setVerdictCorrect(event.key === 'y');
-          if (event.key === 'n') requestAnimationFrame(() => document.getElementById('review-comment')?.focus());
+          setVerdictCorrect(key === 'y');
+          if (key === 'n') requestAnimationFrame(() => document.getElementById('review-comment')?.focus());
           return;
         case 'c':
           event.preventDefault();
@@ -109,6 +115,7 @@ export function useReviewShortcuts({
     editable,
     focusCriterion,
     mark,
+    mode,
     openShortcuts,
     revealed,
     savePreference,

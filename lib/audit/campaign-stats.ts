@@ -159,14 +159,13 @@ export async function listCampaigns(): Promise<CampaignListItem[]> {
   >`
     SELECT c.id, c.name, c.status, c.overlap_k, c.deadline, c.created_at, c.closed_at,
       (SELECT count(*)::int FROM campaign_experts ce WHERE ce.campaign_id = c.id) AS experts,
-      coalesce(cq.queries, 0) AS queries,
-      coalesce(cq.completed, 0) AS queries_completed,
-      (SELECT count(*)::int FROM campaign_criteria cc WHERE cc.campaign_id = c.id) AS criteria,
+      -- Queries and criteria from the campaign's counters (kept on write by triggers), never a recount.
+      coalesce(counter.queries, 0) AS queries,
+      coalesce(counter.queries - counter.open_queries, 0) AS queries_completed,
+      coalesce(counter.criteria, 0) AS criteria,
       (SELECT count(*)::int FROM verdicts v WHERE v.campaign_id = c.id AND v.submitted_at IS NOT NULL) AS submitted
     FROM audit_campaigns c
-    LEFT JOIN LATERAL (
-      SELECT count(*)::int AS queries, count(*) FILTER (WHERE q.submitted_count >= q.overlap_k)::int AS completed
-      FROM campaign_queries q WHERE q.campaign_id = c.id) cq ON true
+    LEFT JOIN campaign_counters counter ON counter.campaign_id = c.id
     WHERE c.kind = 'AUDIT'
     ORDER BY (c.status = 'OPEN') DESC, c.created_at DESC, c.id DESC`;
   return rows.map((row) => {

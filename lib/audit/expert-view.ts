@@ -111,18 +111,21 @@ export async function listExpertCampaigns(expertId: string): Promise<ExpertCampa
   >`
     SELECT ac.id, ac.name, ac.instructions, ac.deadline, ac.status, ac.dimensions::text[] AS dimensions,
       (SELECT count(*)::int FROM assignments a WHERE a.campaign_id = ac.id AND a.expert_id = ${expertId} AND a.state = 'SUBMITTED') AS mine_done,
+      -- The campaign's figures are its counters (kept on write by triggers: campaign_counters), never a recount.
+      -- Left for this expert: the open queries less those they already submitted (one assignment per query each).
       -- A closed campaign has nothing left to do for anyone.
-      (SELECT count(*)::int FROM campaign_queries cq WHERE ac.status = 'OPEN' AND cq.campaign_id = ac.id AND cq.submitted_count < cq.overlap_k
-         AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.campaign_id = ac.id AND a.query_id = cq.query_id
-                         AND a.expert_id = ${expertId} AND a.state = 'SUBMITTED')) AS mine_remaining,
-      (SELECT COALESCE(sum(cq.submitted_count * q.n), 0)::int FROM campaign_queries cq
-         JOIN (SELECT query_id, count(*) AS n FROM campaign_criteria WHERE campaign_id = ac.id GROUP BY query_id) q ON q.query_id = cq.query_id
-         WHERE cq.campaign_id = ac.id) AS campaign_done,
-      (SELECT (count(*) * ac.overlap_k)::int FROM campaign_criteria cc WHERE cc.campaign_id = ac.id) AS campaign_total,
+      CASE WHEN ac.status = 'OPEN' THEN COALESCE(counter.open_queries, 0) - (
+        SELECT count(*)::int FROM assignments a
+          JOIN campaign_queries cq ON cq.campaign_id = a.campaign_id AND cq.query_id = a.query_id
+         WHERE a.campaign_id = ac.id AND a.expert_id = ${expertId} AND a.state = 'SUBMITTED' AND cq.submitted_count < cq.overlap_k)
+      ELSE 0 END AS mine_remaining,
+      COALESCE(counter.submissions, 0) AS campaign_done,
+      COALESCE(counter.criteria, 0) * ac.overlap_k AS campaign_total,
       (SELECT a.id FROM assignments a WHERE a.campaign_id = ac.id AND a.expert_id = ${expertId} AND a.state = 'RESERVED'
          AND a.expires_at > now() ORDER BY a.reserved_at DESC LIMIT 1) AS current_assignment_id
     FROM audit_campaigns ac
     JOIN campaign_experts ce ON ce.campaign_id = ac.id AND ce.user_id = ${expertId}
+    LEFT JOIN campaign_counters counter ON counter.campaign_id = ac.id
     WHERE ac.kind = 'AUDIT'
     ORDER BY (ac.status = 'OPEN') DESC, ac.created_at DESC`;
   return rows.map((row) => ({
