@@ -240,6 +240,7 @@ export function pageWalkUrls(role: Role, ids: PageWalkIds): string[] {
     '/meta-rubrics/[id]/proposals/[proposalId]': [`/meta-rubrics/${ids.metaRubricId}/proposals/${ids.proposalId}`],
     '/pairwise/review/[id]': [`/pairwise/review/${judgment}`],
     '/judge/endpoints/[id]': [`/judge/endpoints/${ids.endpointId}`],
+    '/judge/endpoints/[id]/diagnostics': [`/judge/endpoints/${ids.endpointId}/diagnostics`],
     '/judge/runs/[id]': [`/judge/runs/${ids.pairwiseRunId}`],
     '/judge/runs/[id]/agreement': [`/judge/runs/${ids.gradeRunId}/agreement`],
     '/judge/calls/[id]': [`/judge/calls/${ids.callId}`],
