@@ -169,3 +169,38 @@ export function LengthInformationChart({ groups }: { groups: InformationBars[] }
     </ChartFrame>
   );
 }
+
+export function LengthBinsChart({
+  title,
+  filename,
+  bins,
+}: {
+  title: string;
+  filename: string;
+  bins: { label: string; judgements: number; judgeFirst: number; humanFirst: number }[];
+}) {
+  return (
+    <ChartFrame
+      title={title}
+      subtitle="Per bin of log₂(length first / length second): the share of judgements preferring the first response, judge beside humans. A length-driven judge climbs from left to right."
+      filename={filename}
+      header={['Length-ratio bin', 'Judgements', 'Judge preferred the first', 'Humans preferred the first']}
+      rows={bins.map((bin) => [bin.label, bin.judgements, bin.judgeFirst, bin.humanFirst])}
+      empty={bins.every((bin) => bin.judgements === 0) ? 'No judge judgement of a pair humans agree on.' : null}
+    >
+      <BarChart
+        data={bins.map((bin) => ({ label: bin.label, judge: orNull(bin.judgeFirst), human: orNull(bin.humanFirst) }))}
+        {...CHART_BASE}
+      >
+        <CartesianGrid {...GRID} />
+        <XAxis dataKey="label" {...BOTTOM_AXIS} interval={0} />
+        <YAxis domain={[0, 1]} {...AXIS} />
+        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(v) => fixed(Number(v))} />
+        <Legend {...LEGEND} />
+        <ReferenceLine y={0.5} stroke={SLATE} strokeDasharray="4 3" />
+        <Bar dataKey="judge" name="Judge" fill={BRAND} maxBarSize={20} isAnimationActive={false} />
+        <Bar dataKey="human" name="Humans" fill={HUMAN} maxBarSize={20} isAnimationActive={false} />
+      </BarChart>
+    </ChartFrame>
+  );
+}

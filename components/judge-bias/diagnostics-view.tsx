@@ -6,6 +6,7 @@ import {
   type InformationBars,
   type PreferenceBars,
   ConditionalPreferenceChart,
+  LengthBinsChart,
   LengthInformationChart,
 } from '@/components/judge-bias/bias-charts';
 import { PROBE_LABELS, VERDICT_TONES } from '@/components/judge-bias/labels';
@@ -122,6 +123,14 @@ export function DiagnosticsView({ diagnostics }: { diagnostics: JudgeDiagnostics
             groups={preferenceBars(sources, 'length')}
           />
           <LengthInformationChart groups={information} />
+          {sources.map((source) => (
+            <LengthBinsChart
+              key={source.source}
+              title={`Preference by length ratio: ${SOURCE_LABELS[source.source].toLowerCase()}`}
+              filename={`length-bins-${source.source}`}
+              bins={source.information.bins}
+            />
+          ))}
         </div>
       </Card>
 
