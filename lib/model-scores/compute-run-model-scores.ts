@@ -60,7 +60,8 @@ interface Row {
   n: number;
 }
 
-const majority = (met: number, n: number): boolean | null => (2 * met > n ? true : 2 * met < n ? false : null);
+/** The clinicians' label of one item: the strict majority of their labels; null on an even split or with none. */
+export const clinicianMajority = (met: number, n: number): boolean | null => (2 * met > n ? true : 2 * met < n ? false : null);
 
 export async function computeRunModelScores({
   runId,
@@ -87,7 +88,7 @@ export async function computeRunModelScores({
   };
   for (const row of rows) {
     add(judge, row, row.judge_met);
-    add(clinicians, row, majority(row.met_count, row.n));
+    add(clinicians, row, clinicianMajority(row.met_count, row.n));
   }
   const complete = (response: ResponseToScore) => response.items.every((item) => item.met !== null);
   const pairedIds = [...judge.keys()].filter(
