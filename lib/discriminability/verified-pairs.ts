@@ -61,9 +61,11 @@ async function reviewerPairs(datasetId: number | undefined): Promise<VerifiedPai
  * The clinician-graded HealthBench score of every non-ideal response whose every criterion (not rejected) has a
  * clinician label (the strict majority of the clinicians' labels, as lib/model-scores defines it).
  */
-export async function listClinicianScores({ datasetId }: { datasetId?: number } = {}): Promise<
-  Map<number, { queryId: number; score: number }>
-> {
+export async function listClinicianScores({
+  datasetId,
+}: {
+  datasetId?: number;
+} = {}): Promise<Map<number, { queryId: number; score: number }>> {
   const inDataset = datasetId === undefined ? Prisma.empty : Prisma.sql`AND c.dataset_id = ${datasetId}`;
   const rows = await prisma.$queryRaw<{ response_id: number; query_id: number; points: number; met_count: number; n: number }[]>`
     SELECT r.id AS response_id, r.query_id, c.points, coalesce(cl.met_count, 0)::int AS met_count, coalesce(cl.n, 0)::int AS n
@@ -100,7 +102,13 @@ async function clinicianPairs(datasetId: number | undefined, minDifference: numb
       for (const b of responses.slice(index + 1)) {
         if (Math.abs(a.score - b.score) < minDifference) continue;
         const [preferred, other] = a.score > b.score ? [a, b] : [b, a];
-        pairs.push({ queryId, preferredResponseId: preferred.id, otherResponseId: other.id, basis: 'clinician-grades', comparisonId: null });
+        pairs.push({
+          queryId,
+          preferredResponseId: preferred.id,
+          otherResponseId: other.id,
+          basis: 'clinician-grades',
+          comparisonId: null,
+        });
       }
     }
   }
