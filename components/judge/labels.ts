@@ -9,6 +9,10 @@ export const RUN_KIND_LABELS: Record<JudgeRunKind, { label: string; description:
   },
   GRADE: { label: 'Grade responses', description: 'Decide for every response and criterion whether the criterion is met.' },
   PAIRWISE: { label: 'Pairwise comparison', description: 'Compare two responses per query, in both orders, on adaptive criteria.' },
+  PROXY: {
+    label: 'Proxy verification',
+    description: 'Predict the preferred response of every verified pair, in both orders, from the rubric alone (rubric discriminability).',
+  },
 };
 
 export const RUN_KINDS = Object.keys(RUN_KIND_LABELS) as JudgeRunKind[];

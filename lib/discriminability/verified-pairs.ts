@@ -7,6 +7,7 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import { healthbenchScore } from '@/lib/judge/scoring';
 import { clinicianMajority } from '@/lib/model-scores/compute-run-model-scores';
 import { verifiedComparisonsSql } from '@/lib/pairwise/verified-comparisons-sql';
+import { DEFAULT_MIN_GRADE_DIFFERENCE } from '@/lib/discriminability/constants';
 
 export interface VerifiedPair {
   queryId: number;
@@ -17,11 +18,7 @@ export interface VerifiedPair {
   comparisonId: number | null;
 }
 
-/**
- * The app's assumption of a "clear" difference of two clinician-graded HealthBench scores (scale −∞..1, usually
- * 0..1): at least 0.2, a fifth of the achievable points. Configurable per call and on the page.
- */
-export const DEFAULT_MIN_GRADE_DIFFERENCE = 0.2;
+export { DEFAULT_MIN_GRADE_DIFFERENCE };
 
 export interface VerifiedPairOptions {
   datasetId?: number;

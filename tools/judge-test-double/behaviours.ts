@@ -9,6 +9,7 @@
 //   prose-fence             prose, then the JSON in a ```json fence, then more prose
 //   no-usage                no `usage` in the answer
 //   truncate                the answer cut at max_tokens (default 16) with finish_reason "length"
+//   follow-rubric           PROXY predictions follow the rubric in the prompt (answers.ts proxyAnswer), so tests know them
 
 export const BEHAVIOURS = [
   'reject-json-schema',
@@ -19,6 +20,7 @@ export const BEHAVIOURS = [
   'prose-fence',
   'no-usage',
   'truncate',
+  'follow-rubric',
 ] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
