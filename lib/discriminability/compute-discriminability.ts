@@ -36,6 +36,8 @@ export interface CriterionDiscrimination {
   queryExternalId: string;
   title: string;
   points: number;
+  /** The meta-rubric the criterion was generated under (where a proposal citing it goes); null when imported. */
+  metaRubricId: number | null;
   source: ScoreSource;
   pairs: number;
   metByPreferred: number;
@@ -97,6 +99,7 @@ interface CriterionRow {
   external_id: string;
   title: string;
   points: number;
+  meta_rubric_id: number | null;
   source: ScoreSource;
   pairs: number;
   met_preferred: number;
@@ -114,14 +117,16 @@ labels AS (
   SELECT 'clinicians', response_id, criterion_id, 2 * count(*) FILTER (WHERE met) > count(*) FROM clinician_grades
    WHERE response_id IN (SELECT response_id FROM resp) GROUP BY response_id, criterion_id
   HAVING 2 * count(*) FILTER (WHERE met) <> count(*))
-SELECT c.id AS criterion_id, c.query_id, q.external_id, c.title, c.points, lp.source, count(*)::int AS pairs,
+SELECT c.id AS criterion_id, c.query_id, q.external_id, c.title, c.points, v.meta_rubric_id, lp.source, count(*)::int AS pairs,
        count(*) FILTER (WHERE lp.met)::int AS met_preferred, count(*) FILTER (WHERE lo.met)::int AS met_other
   FROM pairs p
   JOIN criteria c ON c.query_id = p.query_id AND c.status <> 'REJECTED'
   JOIN queries q ON q.id = c.query_id
+  LEFT JOIN criterion_provenance pv ON pv.criterion_id = c.id
+  LEFT JOIN meta_rubric_versions v ON v.id = pv.meta_rubric_version_id
   JOIN labels lp ON lp.response_id = p.preferred AND lp.criterion_id = c.id
   JOIN labels lo ON lo.response_id = p.other AND lo.criterion_id = c.id AND lo.source = lp.source
- GROUP BY c.id, q.external_id, lp.source
+ GROUP BY c.id, q.external_id, v.meta_rubric_id, lp.source
  ORDER BY c.query_id, c.id, lp.source`;
 
 async function pickRun(kind: 'GRADE' | 'PROXY', id: number | undefined, datasetId: number | undefined) {
@@ -247,6 +252,7 @@ export async function computeDiscriminability({
       queryExternalId: row.external_id,
       title: row.title,
       points: row.points,
+      metaRubricId: row.meta_rubric_id,
       source: row.source,
       pairs: row.pairs,
       metByPreferred: row.met_preferred,
