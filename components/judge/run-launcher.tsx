@@ -286,7 +286,7 @@ export function RunLauncher({
               <SelectField
                 label="Rubric"
                 name="metaRubricVersionId"
-                defaultValue=""
+                defaultValue={defaults.metaRubricVersionId ?? ''}
                 errors={errors.metaRubricVersionId}
                 hint="The criteria the judge sees as its only evidence: every criterion of the query not rejected, or only those generated under one version."
               >

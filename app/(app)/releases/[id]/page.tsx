@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DraftActions, ExportMissingButton } from '@/components/releases/release-actions';
 import { ReleaseFigures } from '@/components/releases/release-figures';
+import { ReleaseDiscriminabilityFacts } from '@/components/discriminability/release-discriminability';
 import { FreezeProgress } from '@/components/releases/freeze-progress';
 import { ReleaseFiles } from '@/components/releases/release-files';
 import { CATEGORY_LABELS } from '@/components/criteria/labels';
@@ -113,6 +114,12 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
       {figures ? (
         <Card title={release.status === 'FROZEN' ? 'Manifest' : 'Preview'}>
           <ReleaseFigures figures={figures} filename={releaseFileBase(release)} />
+          {release.status === 'FROZEN' && release.manifest ? (
+            <div className="mt-4">
+              <h3 className="mb-1 text-sm font-semibold text-slate-900">Discriminability</h3>
+              <ReleaseDiscriminabilityFacts recorded={release.manifest.discriminability} datasets={release.manifest.datasets} />
+            </div>
+          ) : null}
         </Card>
       ) : null}
       {release.status === 'DRAFT' && isAdmin ? <DraftActions releaseId={release.id} criteria={figures?.criteria ?? 0} /> : null}
