@@ -61,7 +61,7 @@ export function CriterionFlagList({ title, criteria, testId }: { title: string; 
       )}
       {criteria.length > LIMIT ? (
         <p className="mt-2 text-xs text-slate-500">
-          Showing {LIMIT} of {criteria.length}; the criteria CSV lists every one.
+          Showing {LIMIT} of {criteria.length}; the CSV lists more.
         </p>
       ) : null}
     </section>

@@ -28,6 +28,22 @@ export function discriminabilityCsvRows(figures: Discriminability): Cell[][] {
     ['Assumption: clear grade difference', '', '', null, null, figures.settings.minGradeDifference, null, null, null, null],
     ['Assumption: pairs to flag a criterion', '', '', null, null, figures.settings.minPairsToFlag, null, null, null, null],
   ];
+  for (const summary of figures.criteriaSummary) {
+    rows.push(['Criteria examined', '', summary.source, summary.examined, summary.examined, null, null, null, null, null]);
+    rows.push([
+      'Criteria non-discriminating',
+      '',
+      summary.source,
+      summary.examined,
+      summary.nonDiscriminating,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    rows.push(['Criteria inverted', '', summary.source, summary.examined, summary.inverted, null, null, null, null, null]);
+  }
   if (figures.proxy) {
     rows.push(rateRow('Proxy accuracy', `run ${figures.proxyRun?.id}`, 'proxy', figures.proxy.accuracy));
     rows.push(rateRow('Proxy ties', `run ${figures.proxyRun?.id}`, 'proxy', figures.proxy.ties));

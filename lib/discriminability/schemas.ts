@@ -1,7 +1,6 @@
-// The discriminability forms' schemas: a PROXY run's input is the judge launcher's PROXY variant, and the page's
-// settings (the clear grade difference, the GRADE run scored) come from the URL.
+// A PROXY run's input: the judge launcher's PROXY variant of runInputSchema, shared by the launcher form and the
+// discriminability actions.
 import { runInputSchema } from '@/lib/judge/run-schemas';
-import { z } from '@/lib/zod';
 
 const proxyOption = runInputSchema.options.find((option) => option.shape.kind.value === 'PROXY');
 if (!proxyOption) throw new Error('runInputSchema has no PROXY variant');

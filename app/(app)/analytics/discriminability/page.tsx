@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Stat } from '@/components/ui/stat';
 import { requireSection } from '@/lib/auth/session';
 import { prisma } from '@/lib/db';
-import { computeDiscriminability } from '@/lib/discriminability/compute-discriminability';
+import { computeDiscriminability, FLAGGED_LIMIT } from '@/lib/discriminability/compute-discriminability';
 import { DEFAULT_MIN_GRADE_DIFFERENCE } from '@/lib/discriminability/constants';
 import { CRITERIA_HEADER, criteriaCsvRows, discriminabilityCsvRows, FIGURES_HEADER } from '@/lib/discriminability/figures-csv';
 import { DEFAULT_MIN_PAIRS_TO_FLAG } from '@/lib/discriminability/flag-criterion';
@@ -189,12 +189,18 @@ export default async function DiscriminabilityPage({
         How often each criterion is met by the preferred and by the other response of its query’s verified pairs (judge grades of the run
         above, and the clinicians’ majority label). Non-discriminating: met by every response or by none. Inverted: met more often by the
         worse response (for a pitfall, by the better one).{' '}
+        {figures.criteriaSummary.map((summary) => (
+          <span key={summary.source} className="block" data-testid={`criteria-summary-${summary.source}`}>
+            {summary.source === 'judge' ? 'Judge grades' : 'Clinician labels'}: {summary.examined} criteria examined,{' '}
+            {summary.nonDiscriminating} non-discriminating, {summary.inverted} inverted.
+          </span>
+        ))}
         <CsvDownloadLink
           filename="discriminability-criteria.csv"
           header={CRITERIA_HEADER}
           rows={criteriaCsvRows(figures)}
-          label="Every criterion (CSV)"
-          description="every criterion's met counts and flags"
+          label={`Flagged criteria (CSV, at most ${FLAGGED_LIMIT} per list)`}
+          description="the flagged criteria's met counts and flags"
         />
       </p>
       <div className="grid gap-4">
