@@ -95,10 +95,10 @@ export function SeparationChart({ groups }: { groups: SeparationGroup[] }) {
 const BINS = 5;
 
 export function QueryDistributionChart({ queries }: { queries: QuerySeparation[] }) {
-  const scored = queries.filter((query) => query.judge.correct.n > 0);
+  const scored = queries.filter((query) => query.judge.scored > 0);
   const counts = Array.from({ length: BINS }, () => 0);
   for (const query of scored) {
-    const bin = Math.min(BINS - 1, Math.floor(query.judge.correct.rate * BINS));
+    const bin = Math.min(BINS - 1, Math.floor((query.judge.correct / query.judge.scored) * BINS));
     counts[bin] = (counts[bin] ?? 0) + 1;
   }
   const data = counts.map((count, index) => ({
@@ -114,11 +114,11 @@ export function QueryDistributionChart({ queries }: { queries: QuerySeparation[]
       rows={queries.map((query) => [
         query.externalId,
         query.pairs,
-        query.judge.correct.n,
-        query.judge.correct.count,
-        query.judge.ties.count,
+        query.judge.scored,
+        query.judge.correct,
+        query.judge.ties,
         query.judge.wrong,
-        query.judge.correct.rate,
+        query.judge.scored > 0 ? query.judge.correct / query.judge.scored : null,
       ])}
       empty={scored.length === 0 ? 'No query has a judge-graded pair yet.' : null}
     >

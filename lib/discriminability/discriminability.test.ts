@@ -53,7 +53,8 @@ describe('score separation and proxy accuracy', () => {
     expect(all?.judge.correct.designEffect).toBeGreaterThanOrEqual(1);
     expect(figures.proxy?.accuracy).toMatchObject({ count: 60, n: 60, rate: 1 });
     expect(figures.proxy?.orderDisagreements).toBe(0);
-    expect(figures.byQuery.every((query) => query.judge.correct.rate === 1)).toBe(true);
+    expect(figures.byQuery).toHaveLength(30);
+    expect(figures.byQuery.every((query) => query.judge.scored === 1 && query.judge.correct === 1)).toBe(true);
     expect(figures.criteria.filter((criterion) => criterion.nonDiscriminating || criterion.inverted)).toEqual([]);
   });
 

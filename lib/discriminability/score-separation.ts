@@ -27,8 +27,33 @@ export interface Separation {
  * correct 1/3, ties 1/3, wrong 1.
  */
 export function scoreSeparation(units: readonly SeparationUnit[]): Separation {
-  const scored = units.filter((unit) => Number.isFinite(unit.preferred) && Number.isFinite(unit.other));
+  const scored = units.filter(isScored);
   const correct = clusteredRate(scored.map((unit) => ({ cluster: unit.queryId, success: unit.preferred > unit.other })));
   const ties = clusteredRate(scored.map((unit) => ({ cluster: unit.queryId, success: unit.preferred === unit.other })));
   return { correct, ties, wrong: scored.length - correct.count - ties.count, unscored: units.length - scored.length };
+}
+
+const isScored = (unit: SeparationUnit) => Number.isFinite(unit.preferred) && Number.isFinite(unit.other);
+
+export interface SeparationCounts {
+  scored: number;
+  correct: number;
+  ties: number;
+  wrong: number;
+  unscored: number;
+}
+
+/** The counts of scoreSeparation without intervals (one query's pairs, where an interval over one cluster says nothing). */
+export function separationCounts(units: readonly SeparationUnit[]): SeparationCounts {
+  const counts = { scored: 0, correct: 0, ties: 0, wrong: 0, unscored: 0 };
+  for (const unit of units) {
+    if (!isScored(unit)) counts.unscored += 1;
+    else {
+      counts.scored += 1;
+      if (unit.preferred > unit.other) counts.correct += 1;
+      else if (unit.preferred === unit.other) counts.ties += 1;
+      else counts.wrong += 1;
+    }
+  }
+  return counts;
 }
