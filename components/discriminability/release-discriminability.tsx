@@ -7,9 +7,12 @@ import type { ReleaseDiscriminability } from '@/lib/discriminability/release-dis
 export function ReleaseDiscriminabilityFacts({
   recorded,
   datasets,
+  live = false,
 }: {
   recorded: ReleaseDiscriminability[] | undefined;
   datasets: { id: number; name: string }[];
+  /** A draft's figures, computed now rather than read from a manifest. */
+  live?: boolean;
 }) {
   if (!recorded) {
     return (
@@ -21,7 +24,9 @@ export function ReleaseDiscriminabilityFacts({
   if (recorded.length === 0) {
     return (
       <p className="text-sm text-slate-600" data-testid="release-discriminability">
-        No proxy run had finished on the release’s datasets when it was frozen.
+        {live
+          ? 'No proxy run has finished on the release’s datasets yet.'
+          : 'No proxy run had finished on the release’s datasets when it was frozen.'}
       </p>
     );
   }
