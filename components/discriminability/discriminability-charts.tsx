@@ -4,7 +4,7 @@
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { chartRate, percentValue } from '@/components/ui/format';
 import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, LEGEND, SLATE, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
-import type { QuerySeparation, SeparationGroup } from '@/lib/discriminability/compute-discriminability';
+import type { Discriminability, QuerySeparation, SeparationGroup } from '@/lib/discriminability/compute-discriminability';
 
 const CLINICIANS = '#93c5fd';
 const PERCENT_AXIS = {
@@ -128,6 +128,37 @@ export function QueryDistributionChart({ queries }: { queries: QuerySeparation[]
         <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
         <Tooltip contentStyle={TOOLTIP_STYLE} />
         <Bar dataKey="queries" name="Queries" fill={BRAND} maxBarSize={48} isAnimationActive={false} />
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+export function CriterionSeparationChart({ summaries, bins }: { summaries: Discriminability['criteriaSummary']; bins: number }) {
+  const label = (index: number) => `${(-1 + (2 * index) / bins).toFixed(1)} to ${(-1 + (2 * (index + 1)) / bins).toFixed(1)}`;
+  const judge = summaries.find((summary) => summary.source === 'judge');
+  const clinicians = summaries.find((summary) => summary.source === 'clinicians');
+  const data = Array.from({ length: bins }, (_, index) => ({
+    label: label(index),
+    judge: judge?.separation[index] ?? 0,
+    clinicians: clinicians?.separation[index] ?? 0,
+  }));
+  return (
+    <ChartFrame
+      title="Per criterion: how far it separates its pairs"
+      subtitle="(met by preferred − met by other) / pairs, negated for pitfalls: 1 met only by the preferred response, 0 no separation (met by all or none), below 0 inverted."
+      filename="discriminability-criterion-separation"
+      header={['Separation', 'Criteria (judge grades)', 'Criteria (clinician labels)']}
+      rows={data.map((bin) => [bin.label, bin.judge, bin.clinicians])}
+      empty={summaries.every((summary) => summary.examined === 0) ? 'No criterion is labelled on a verified pair yet.' : null}
+    >
+      <BarChart data={data} {...CHART_BASE} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
+        <CartesianGrid {...GRID} />
+        <XAxis dataKey="label" {...BOTTOM_AXIS} interval={1} />
+        <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} width={48} />
+        <Tooltip contentStyle={TOOLTIP_STYLE} />
+        <Legend {...LEGEND} />
+        <Bar dataKey="judge" name="Judge grades" fill={BRAND} maxBarSize={32} isAnimationActive={false} />
+        <Bar dataKey="clinicians" name="Clinician labels" fill={CLINICIANS} maxBarSize={32} isAnimationActive={false} />
       </BarChart>
     </ChartFrame>
   );

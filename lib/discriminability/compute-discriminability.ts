@@ -8,7 +8,13 @@ import { pgPool } from '@/lib/db';
 import { listProxyUnits } from '@/lib/judge/list-proxy-units';
 import { type ProxyAccuracy, proxyAccuracy } from '@/lib/judge/proxy-accuracy';
 import { healthbenchScoreFromSums } from '@/lib/judge/scoring';
-import { DEFAULT_MIN_PAIRS_TO_FLAG, flagCriterion } from '@/lib/discriminability/flag-criterion';
+import {
+  criterionSeparation,
+  DEFAULT_MIN_PAIRS_TO_FLAG,
+  flagCriterion,
+  SEPARATION_BINS,
+  separationBin,
+} from '@/lib/discriminability/flag-criterion';
 import { type Separation, type SeparationCounts, scoreSeparation, separationCounts } from '@/lib/discriminability/score-separation';
 import { DEFAULT_MIN_GRADE_DIFFERENCE, listVerifiedPairs, type VerifiedPair } from '@/lib/discriminability/verified-pairs';
 
@@ -60,7 +66,14 @@ export interface Discriminability {
   byQuery: QuerySeparation[];
   proxy: ProxyAccuracy | null;
   /** Per source: the criteria labelled on at least one verified pair, and how many of them are flagged. */
-  criteriaSummary: { source: ScoreSource; examined: number; nonDiscriminating: number; inverted: number }[];
+  criteriaSummary: {
+    source: ScoreSource;
+    examined: number;
+    nonDiscriminating: number;
+    inverted: number;
+    /** Criteria per bin of criterionSeparation (SEPARATION_BINS over [−1, 1]). */
+    separation: number[];
+  }[];
   /** The flagged criteria: per source and flag, at most FLAGGED_LIMIT, those on the most pairs first. */
   criteria: CriterionDiscrimination[];
 }
@@ -276,8 +289,20 @@ export async function computeDiscriminability({
   // One pass: each criterion's counts per source flagged, counted in the summary, and kept when flagged.
   type Flagged = Omit<CriterionDiscrimination, 'queryExternalId' | 'title'>;
   const summary = {
-    judge: { source: 'judge' as const, examined: 0, nonDiscriminating: 0, inverted: 0 },
-    clinicians: { source: 'clinicians' as const, examined: 0, nonDiscriminating: 0, inverted: 0 },
+    judge: {
+      source: 'judge' as const,
+      examined: 0,
+      nonDiscriminating: 0,
+      inverted: 0,
+      separation: new Array<number>(SEPARATION_BINS).fill(0),
+    },
+    clinicians: {
+      source: 'clinicians' as const,
+      examined: 0,
+      nonDiscriminating: 0,
+      inverted: 0,
+      separation: new Array<number>(SEPARATION_BINS).fill(0),
+    },
   };
   const lists = {
     judge: { nonDiscriminating: [] as Flagged[], inverted: [] as Flagged[] },
@@ -293,6 +318,8 @@ export async function computeDiscriminability({
       const points = row.points ?? 0;
       const flags = flagCriterion({ points, pairs: pairCount, metByPreferred, metByOther }, minPairsToFlag);
       summary[source].examined += 1;
+      const bin = separationBin(criterionSeparation({ points, pairs: pairCount, metByPreferred, metByOther }));
+      summary[source].separation[bin] = (summary[source].separation[bin] ?? 0) + 1;
       if (!flags.nonDiscriminating && !flags.inverted) continue;
       const entry: Flagged = {
         criterionId: row.id,

@@ -96,6 +96,7 @@ describe('score separation and proxy accuracy', () => {
       examined: 20,
       nonDiscriminating: 0,
       inverted: 20,
+      separation: [20, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     });
     expect(figures.criteria.filter((criterion) => criterion.source === 'judge').every((criterion) => criterion.inverted)).toBe(true);
   });
@@ -114,11 +115,13 @@ describe('criteria', () => {
     expect(pairs).toHaveLength(5);
     expect(pairs.every((pair) => pair.basis === 'clinician-grades' && pair.comparisonId === null)).toBe(true);
     const figures = await computeDiscriminability({ datasetId: seeded.datasetId });
+    // Separation: criterion 0 scores 1 (last bin), 1 and 2 score 0 (the bin from 0), 3 scores −1 (the first).
     expect(figures.criteriaSummary.find((summary) => summary.source === 'judge')).toEqual({
       source: 'judge',
       examined: 20,
       nonDiscriminating: 10,
       inverted: 5,
+      separation: [5, 0, 0, 0, 0, 10, 0, 0, 0, 5],
     });
     // Only flagged criteria are listed: criterion 0 (follows the humans) never is.
     const judged = figures.criteria.filter((criterion) => criterion.source === 'judge');

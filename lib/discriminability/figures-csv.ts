@@ -43,6 +43,22 @@ export function discriminabilityCsvRows(figures: Discriminability): Cell[][] {
       null,
     ]);
     rows.push(['Criteria inverted', '', summary.source, summary.examined, summary.inverted, null, null, null, null, null]);
+    summary.separation.forEach((criteria, bin) => {
+      const from = -1 + (2 * bin) / summary.separation.length;
+      const to = -1 + (2 * (bin + 1)) / summary.separation.length;
+      rows.push([
+        'Criteria by separation',
+        `${from.toFixed(1)} to ${to.toFixed(1)}`,
+        summary.source,
+        summary.examined,
+        criteria,
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]);
+    });
   }
   if (figures.proxy) {
     rows.push(rateRow('Proxy accuracy', `run ${figures.proxyRun?.id}`, 'proxy', figures.proxy.accuracy));

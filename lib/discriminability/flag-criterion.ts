@@ -30,3 +30,20 @@ export function flagCriterion(counts: CriterionCounts, minPairs = DEFAULT_MIN_PA
     counts.points > 0 ? counts.metByOther > counts.metByPreferred : counts.points < 0 ? counts.metByPreferred > counts.metByOther : false;
   return { nonDiscriminating, inverted };
 }
+
+/**
+ * How far a criterion separates its pairs, in [−1, 1]: (metByPreferred − metByOther) / pairs, negated for a pitfall
+ * (negative points) and 0 for a criterion of 0 points. 1: met by every preferred response and no other; −1: inverted
+ * on every pair; 0: no separation (including met by all or by none). NaN without pairs.
+ */
+export function criterionSeparation(counts: CriterionCounts): number {
+  if (counts.pairs === 0) return Number.NaN;
+  return (Math.sign(counts.points) * (counts.metByPreferred - counts.metByOther)) / counts.pairs;
+}
+
+/** The separation histogram's bins: SEPARATION_BINS equal widths over [−1, 1], the last including 1. */
+export const SEPARATION_BINS = 10;
+
+export function separationBin(separation: number): number {
+  return Math.min(SEPARATION_BINS - 1, Math.floor(((separation + 1) / 2) * SEPARATION_BINS));
+}

@@ -1,7 +1,7 @@
 // The pure discriminability statistics on their documented worked examples: score separation, proxy accuracy (both
 // orders, ties apart) and the criterion flags.
 import { describe, expect, it } from 'vitest';
-import { flagCriterion } from '@/lib/discriminability/flag-criterion';
+import { criterionSeparation, flagCriterion, separationBin } from '@/lib/discriminability/flag-criterion';
 import { scoreSeparation } from '@/lib/discriminability/score-separation';
 import { proxyAccuracy } from '@/lib/judge/proxy-accuracy';
 
@@ -47,5 +47,15 @@ describe('flagCriterion', () => {
       nonDiscriminating: false,
       inverted: false,
     });
+  });
+});
+
+describe('criterionSeparation', () => {
+  it('is the share met by the preferred minus the share met by the other, negated for pitfalls, binned over [−1, 1]', () => {
+    expect(criterionSeparation({ points: 5, pairs: 4, metByPreferred: 3, metByOther: 1 })).toBe(0.5);
+    expect(criterionSeparation({ points: -5, pairs: 4, metByPreferred: 3, metByOther: 1 })).toBe(-0.5);
+    expect(criterionSeparation({ points: 0, pairs: 4, metByPreferred: 3, metByOther: 1 })).toBe(0);
+    expect(criterionSeparation({ points: 5, pairs: 0, metByPreferred: 0, metByOther: 0 })).toBeNaN();
+    expect([-1, -0.5, 0, 0.5, 1].map(separationBin)).toEqual([0, 2, 5, 7, 9]);
   });
 });

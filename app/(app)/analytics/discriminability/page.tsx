@@ -3,7 +3,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CriterionFlagList } from '@/components/discriminability/criterion-flags';
-import { QueryDistributionChart, SeparationChart } from '@/components/discriminability/discriminability-charts';
+import { CriterionSeparationChart, QueryDistributionChart, SeparationChart } from '@/components/discriminability/discriminability-charts';
 import { buttonClasses } from '@/components/ui/button';
 import { CsvDownloadLink } from '@/components/ui/csv-download-link';
 import { intervalDetail, pct } from '@/components/ui/format';
@@ -15,7 +15,7 @@ import { prisma } from '@/lib/db';
 import { computeDiscriminability, FLAGGED_LIMIT } from '@/lib/discriminability/compute-discriminability';
 import { DEFAULT_MIN_GRADE_DIFFERENCE } from '@/lib/discriminability/constants';
 import { CRITERIA_HEADER, criteriaCsvRows, discriminabilityCsvRows, FIGURES_HEADER } from '@/lib/discriminability/figures-csv';
-import { DEFAULT_MIN_PAIRS_TO_FLAG } from '@/lib/discriminability/flag-criterion';
+import { DEFAULT_MIN_PAIRS_TO_FLAG, SEPARATION_BINS } from '@/lib/discriminability/flag-criterion';
 import { listDiscriminabilityRuns } from '@/lib/discriminability/list-discriminability-runs';
 import { parseRouteId } from '@/lib/http/route-params';
 
@@ -203,6 +203,9 @@ export default async function DiscriminabilityPage({
           description="the flagged criteria's met counts and flags"
         />
       </p>
+      <div className="mb-4">
+        <CriterionSeparationChart summaries={figures.criteriaSummary} bins={SEPARATION_BINS} />
+      </div>
       <div className="grid gap-4">
         <CriterionFlagList title="Inverted criteria" criteria={inverted} testId="inverted" />
         <CriterionFlagList title="Non-discriminating criteria" criteria={nonDiscriminating} testId="non-discriminating" />
