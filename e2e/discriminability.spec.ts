@@ -95,6 +95,15 @@ test.describe('an admin', () => {
     await expect(invertedRow.getByRole('link', { name: /Criterion 2 of query/ })).toHaveAttribute('href', /\/criteria\?open=\d+/);
     await expect(invertedRow.getByRole('link', { name: 'Cite in a proposal' })).toHaveAttribute('href', /\/meta-rubrics\?cite=\d+/);
     await expect(page.getByRole('link', { name: /Download every figure/ })).toHaveAttribute('download', 'discriminability-figures.csv');
+    // The separation histogram's last bin holds the criteria met by the preferred response only (separation 1); its
+    // first cell after the row header is the judge grades' count.
+    const histogram = page.getByRole('table', { name: 'Per criterion: how far it separates its pairs' });
+    await expect(
+      histogram
+        .getByRole('row', { name: /^0\.8 to 1\.0/ })
+        .getByRole('cell')
+        .first(),
+    ).toHaveText(String(await flagged('separatesFully')));
   });
 
   test('changes an assumption from the page: a larger pair minimum flags nothing', async ({ page }) => {
@@ -107,7 +116,7 @@ test.describe('an admin', () => {
 });
 
 /** The spec's own flag count from the stored grades: each criterion over its query's one verified pair. */
-async function flagged(flag: 'inverted' | 'nonDiscriminating'): Promise<number> {
+async function flagged(flag: 'inverted' | 'nonDiscriminating' | 'separatesFully'): Promise<number> {
   const rows = await pgPool().query<{ preferred_met: boolean; other_met: boolean }>(
     `SELECT gp.met AS preferred_met, go.met AS other_met
        FROM criteria c
@@ -118,8 +127,13 @@ async function flagged(flag: 'inverted' | 'nonDiscriminating'): Promise<number> 
       WHERE c.dataset_id = $1`,
     [seeded.datasetId, seeded.gradeRunId],
   );
-  return rows.rows.filter((row) => (flag === 'inverted' ? row.other_met && !row.preferred_met : row.preferred_met === row.other_met))
-    .length;
+  return rows.rows.filter((row) =>
+    flag === 'inverted'
+      ? row.other_met && !row.preferred_met
+      : flag === 'separatesFully'
+        ? row.preferred_met && !row.other_met
+        : row.preferred_met === row.other_met,
+  ).length;
 }
 
 test.describe('a reviewer and an expert', () => {
