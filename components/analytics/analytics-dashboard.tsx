@@ -14,6 +14,7 @@ import { Badge } from '@/components/ui/badge';
 import { designEffect, fixed, interval, intervalDetail, pct, plainInterval } from '@/components/ui/format';
 import { Card } from '@/components/ui/page-header';
 import { Stat } from '@/components/ui/stat';
+import type { ReactNode } from 'react';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import { BREAKDOWNS, type Breakdown, type Counts, type Dashboard } from '@/lib/analytics/compute-dashboard';
 
@@ -60,7 +61,18 @@ function boundsText(counts: Counts, which: 'strict' | 'lenient'): string {
   return undecided === 0 ? 'no criterion undecided' : `${pct(low)}–${pct(high)} if the ${undecided} undecided all fail / all pass`;
 }
 
-export function AnalyticsDashboard({ dashboard, by, query }: { dashboard: Dashboard; by: Breakdown; query: Record<string, string> }) {
+export function AnalyticsDashboard({
+  dashboard,
+  by,
+  query,
+  discriminability,
+}: {
+  dashboard: Dashboard;
+  by: Breakdown;
+  query: Record<string, string>;
+  /** The rubric-quality score shown beside concordance (a ProxyAccuracyStat). */
+  discriminability?: ReactNode;
+}) {
   const { totals, agreement } = dashboard;
   const noFinal = totals.finalized === 0 ? 'no criterion has a final decision yet' : undefined;
   const alphaReason =
@@ -108,6 +120,7 @@ export function AnalyticsDashboard({ dashboard, by, query }: { dashboard: Dashbo
             )
           }
         />
+        {discriminability}
         <Stat
           label="Final decisions"
           testId="finalized"

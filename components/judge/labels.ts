@@ -13,6 +13,10 @@ export const RUN_KIND_LABELS: Record<JudgeRunKind, { label: string; description:
     label: 'Bias probe',
     description: 'Grade every response twice, as it is and changed without changing its content, to measure the judge’s score shift.',
   },
+  PROXY: {
+    label: 'Proxy verification',
+    description: 'Predict the preferred response of every verified pair, in both orders, from the rubric alone (rubric discriminability).',
+  },
 };
 
 export const RUN_KINDS = Object.keys(RUN_KIND_LABELS) as JudgeRunKind[];

@@ -8,6 +8,7 @@ const PURPOSE: Record<PromptTemplate['name'], string> = {
   generate: 'Generation: a rubric for one query under a meta-rubric.',
   pairwise: 'Pairwise: two responses compared on adaptive criteria.',
   verify: 'Verifiable rubric: does one response satisfy one hard constraint (yes or no)? Gates the pairwise verdict.',
+  proxy: 'Proxy verification: which of two responses does the rubric alone favour? Scores the rubric (discriminability).',
 };
 
 export function PromptTemplateView({ template }: { template: PromptTemplate }) {

@@ -215,7 +215,7 @@ export function RunDashboard({
         />
       </Card>
 
-      <RunResultsView results={results} datasetId={(run.scope as { datasetId?: number } | null)?.datasetId} />
+      <RunResultsView results={results} runId={run.id} datasetId={(run.scope as { datasetId?: number } | null)?.datasetId} />
 
       <RunTasks runId={run.id} tasks={tasks} filter={filter} byState={run.byState} />
     </div>

@@ -17,6 +17,8 @@ import { Card, Notice } from '@/components/ui/page-header';
 import { useActionForm } from '@/components/ui/use-action-form';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import type { JudgeRunKind } from '@/lib/generated/prisma/enums';
+import { estimateProxyRunAction, startProxyRunAction } from '@/lib/discriminability/actions';
+import { DEFAULT_MIN_GRADE_DIFFERENCE } from '@/lib/discriminability/constants';
 import { estimateRunAction, startRunAction } from '@/lib/judge/actions';
 import type { RunEstimate } from '@/lib/judge/create-run';
 import type { LauncherOptions } from '@/lib/judge/launcher-options';
@@ -35,6 +37,7 @@ const FIELD_KEYS = new Set([
   'metaRubricVersionId',
   'minVotes',
   'variant',
+  'minGradeDifference',
 ]);
 
 const checkboxClasses = 'mt-0.5 h-4 w-4 rounded border-slate-300 accent-brand-600';
@@ -63,6 +66,14 @@ function readInput(data: FormData, kind: JudgeRunKind): RunFormInput {
   }
   if (kind === 'PROBE') {
     return { kind, ...scope, variant: text(data, 'variant') as ProbeVariantKindName, includeIdeal: data.get('includeIdeal') === 'on' };
+  }
+  if (kind === 'PROXY') {
+    return {
+      kind,
+      ...scope,
+      metaRubricVersionId: text(data, 'metaRubricVersionId'),
+      minGradeDifference: text(data, 'minGradeDifference'),
+    };
   }
   const metaRubricVersionId = text(data, 'metaRubricVersionId') ?? '';
   if (kind === 'GENERATE') return { kind, ...scope, metaRubricVersionId, minVotes: text(data, 'minVotes') };
@@ -93,14 +104,17 @@ export function RunLauncher({
     if (!form) return;
     const input = readInput(new FormData(form), kind);
     setRunning('estimate');
-    run(() => estimateRunAction(input), { success: null, onSuccess: (data) => setEstimate({ data, stale: false }) });
+    run(() => (input.kind === 'PROXY' ? estimateProxyRunAction(input) : estimateRunAction(input)), {
+      success: null,
+      onSuccess: (data) => setEstimate({ data, stale: false }),
+    });
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const input = readInput(new FormData(event.currentTarget), kind);
     setRunning('start');
-    run(() => startRunAction(input), {
+    run(() => (input.kind === 'PROXY' ? startProxyRunAction(input) : startRunAction(input)), {
       success: (_data, message) => `${message ?? 'Started the run.'} Opening it…`,
       onSuccess: (started) => {
         setStarted(true);
@@ -113,7 +127,7 @@ export function RunLauncher({
     .filter(([key]) => !FIELD_KEYS.has(key))
     .flatMap(([, value]) => value);
   const invalid = (key: string) => (errors[key]?.length ? { 'aria-invalid': true as const } : {});
-  const needsVersion = kind !== 'GRADE' && kind !== 'PROBE';
+  const needsVersion = kind === 'GENERATE' || kind === 'PAIRWISE';
   const activeVersion =
     options.metaRubricVersions.find((version) => version.id === defaults.metaRubricVersionId) ??
     options.metaRubricVersions.find((version) => version.status === 'ACTIVE') ??
@@ -274,6 +288,37 @@ export function RunLauncher({
             </>
           ) : null}
           {kind === 'PROBE' ? <ProbeParameters errors={errors} checkboxClasses={checkboxClasses} /> : null}
+          {kind === 'PROXY' ? (
+            <>
+              <SelectField
+                label="Rubric"
+                name="metaRubricVersionId"
+                defaultValue={defaults.metaRubricVersionId ?? ''}
+                errors={errors.metaRubricVersionId}
+                hint="The criteria the judge sees as its only evidence: every criterion of the query not rejected, or only those generated under one version."
+              >
+                <option value="">Every criterion not rejected</option>
+                {options.metaRubricVersions.map((version) => (
+                  <option key={version.id} value={version.id}>
+                    Generated under {version.label} ({version.status.toLowerCase()})
+                  </option>
+                ))}
+              </SelectField>
+              <TextField
+                label="Clear grade difference"
+                name="minGradeDifference"
+                type="number"
+                step="any"
+                min={0}
+                defaultValue={String(DEFAULT_MIN_GRADE_DIFFERENCE)}
+                errors={errors.minGradeDifference}
+                hint="The app’s assumption: two responses whose clinician-graded scores differ by at least this much form a verified pair (reviewer-verified pairs need no threshold)."
+              />
+              <p className="text-sm text-slate-600 sm:col-span-2">
+                Every verified pair of the scoped queries is judged in both orders; a pair whose orders disagree scores ½.
+              </p>
+            </>
+          ) : null}
           {kind === 'PAIRWISE' ? (
             <p className="text-sm text-slate-600 sm:col-span-2">
               The first two responses of each query are compared in both orders (A then B, B then A) to measure position bias.

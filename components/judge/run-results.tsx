@@ -1,6 +1,6 @@
 // What a run produced. GRADE: HealthBench's score and the tiered score per response, side by side, with the
 // run means. GENERATE: the criteria created (PENDING until audited) with their consensus votes. PAIRWISE: each
-// pair's winner in both presented orders and the position consistency rate.
+// pair's winner in both presented orders and the position consistency rate. PROXY: the proxy accuracy.
 import { TIERS } from '@/lib/vocabulary/enums';
 import Link from 'next/link';
 import { intervalDetail } from '@/components/ui/format';
@@ -10,7 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/page-header';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import { ProbeResultsView } from '@/components/judge-bias/probe-results';
-import type { GenerateResults, GradeResults, PairwiseResults, RunResults } from '@/lib/judge/run-results';
+import type { GenerateResults, GradeResults, PairwiseResults, ProxyResults, RunResults } from '@/lib/judge/run-results';
 
 function Headline({ label, value, hint, testId }: { label: string; value: string; hint: string; testId: string }) {
   return (
@@ -249,7 +249,38 @@ function PairwiseView({ results }: { results: PairwiseResults }) {
   );
 }
 
-export function RunResultsView({ results, datasetId }: { results: RunResults; datasetId: number | undefined }) {
+function ProxyView({ results, runId }: { results: ProxyResults; runId: number }) {
+  const { accuracy, ties } = results.proxy;
+  return (
+    <>
+      <dl className="mb-4 grid gap-3 sm:grid-cols-3">
+        <Headline
+          label="Proxy accuracy"
+          value={accuracy.n > 0 ? `${Math.round(accuracy.rate * 100)}%` : '—'}
+          hint={`${count(accuracy.count)} of ${count(accuracy.n)} predictions name the preferred response${accuracy.n > 0 ? ` · ${intervalDetail(accuracy)}` : ''}`}
+          testId="proxy-accuracy"
+        />
+        <Headline
+          label="Ties"
+          value={count(ties.count)}
+          hint="predictions the rubric could not decide (never counted correct)"
+          testId="proxy-ties"
+        />
+        <Headline
+          label="Orders disagree"
+          value={`${count(results.proxy.orderDisagreements)} of ${count(results.proxy.bothOrders)}`}
+          hint="pairs whose two presented orders got different predictions"
+          testId="proxy-order-disagreements"
+        />
+      </dl>
+      <Link href={`/analytics/discriminability?proxyRun=${runId}`} className="text-sm text-brand-700 hover:underline">
+        Discriminability figures of this run, by query, criterion set, version and generator model
+      </Link>
+    </>
+  );
+}
+
+export function RunResultsView({ results, datasetId, runId }: { results: RunResults; datasetId: number | undefined; runId: number }) {
   return (
     <Card title="Results">
       {results.kind === 'GRADE' ? (
@@ -258,6 +289,8 @@ export function RunResultsView({ results, datasetId }: { results: RunResults; da
         <GenerateView results={results} datasetId={datasetId} />
       ) : results.kind === 'PROBE' ? (
         <ProbeResultsView summary={results} />
+      ) : results.kind === 'PROXY' ? (
+        <ProxyView results={results} runId={runId} />
       ) : (
         <PairwiseView results={results} />
       )}

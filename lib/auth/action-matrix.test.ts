@@ -42,6 +42,8 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'judge.estimateRun': ['ADMIN'],
   'judge.startRun': ['ADMIN'],
   'judge.cancelRun': ['ADMIN'],
+  'discriminability.estimateProxyRun': ['ADMIN'],
+  'discriminability.startProxyRun': ['ADMIN'],
   'judgeAgreement.noteTemplate': ['ADMIN'],
   'metaRubrics.createProposal': ['ADMIN', 'REVIEWER', 'EXPERT'],
   'metaRubrics.updateProposal': ['ADMIN', 'REVIEWER', 'EXPERT'],

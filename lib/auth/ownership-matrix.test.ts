@@ -97,6 +97,8 @@ const OWNERSHIP: Record<string, Attempt[] | string> = {
   'judge.estimateRun': 'admin only',
   'judge.startRun': 'admin only',
   'judge.cancelRun': 'admin only',
+  'discriminability.estimateProxyRun': 'admin only',
+  'discriminability.startProxyRun': 'admin only',
   'judgeAgreement.noteTemplate': 'admin only',
   'metaRubrics.createProposal': 'creates the caller’s own proposal; no other user’s object is addressed',
   'metaRubrics.updateProposal': 'another author’s proposal is NOT_FOUND: lib/meta-rubrics/meta-rubrics.test.ts',

@@ -34,6 +34,7 @@ export const ROUTE_POLICY: RoutePolicy[] = [
   // Campaign 1 is made by e2e/global.setup.ts (the demo seed has no campaign).
   { route: '/audit/campaigns/[id]', roles: ['ADMIN', 'REVIEWER'], sample: '/audit/campaigns/1', kind: 'page' },
   { route: '/analytics', roles: SECTIONS.analytics.roles, kind: 'page' },
+  { route: '/analytics/discriminability', roles: SECTIONS.analytics.roles, kind: 'page' },
   { route: '/adjudication', roles: SECTIONS.adjudication.roles, kind: 'page' },
   // Campaign 1's first criterion (e2e/global.setup.ts); one without disagreement is "not found" (404).
   {

@@ -14,9 +14,9 @@ import type { RunInput } from '@/lib/judge/run-schemas';
 import { planProbeRun, type ProbePreview, previewProbeRun, storeProbeVariants } from '@/lib/judge/plan-probe-run';
 
 /** Rough completion sizes per call, for the estimate only (tokens); VERIFY is a verifiable rubric's yes/no call. */
-const COMPLETION_TOKENS = { GRADE: 90, GENERATE: 900, PAIRWISE: 700, VERIFY: 90, PROBE: 90 } as const;
+const COMPLETION_TOKENS = { GRADE: 90, GENERATE: 900, PAIRWISE: 700, VERIFY: 90, PROBE: 90, PROXY: 120 } as const;
 /** Template text around the variable parts, in characters (the estimate only). */
-const TEMPLATE_CHARS = { GRADE: 2_400, GENERATE: 3_500, PAIRWISE: 3_000, VERIFY: 1_600, PROBE: 2_400 } as const;
+const TEMPLATE_CHARS = { GRADE: 2_400, GENERATE: 3_500, PAIRWISE: 3_000, VERIFY: 1_600, PROBE: 2_400, PROXY: 2_000 } as const;
 export const PROMPT_VERSION = 'v1';
 
 export interface PlannedTask {
@@ -64,7 +64,14 @@ async function scopedQueryIds(input: RunInput): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-export async function planRun(input: RunInput): Promise<{ tasks: PlannedTask[]; queryIds: number[] }> {
+export interface RunPlan {
+  tasks: PlannedTask[];
+  queryIds: number[];
+}
+/** Plans a run whose units another area knows (PROXY: lib/discriminability/plan-proxy-run.ts); the judge stays below it. */
+export type RunPlanner = (input: RunInput, queryIds: number[]) => Promise<PlannedTask[]>;
+
+export async function planRun(input: RunInput, planner?: RunPlanner): Promise<RunPlan> {
   const queryIds = await scopedQueryIds(input);
   if (input.kind === 'PROBE') {
     return {
@@ -73,7 +80,11 @@ export async function planRun(input: RunInput): Promise<{ tasks: PlannedTask[]; 
     };
   }
   const tasks: PlannedTask[] = [];
-  if (input.kind === 'GRADE') {
+  if (planner) {
+    tasks.push(...(await planner(input, queryIds)));
+  } else if (input.kind === 'PROXY') {
+    throw invalid('A proxy run is planned over the verified pairs: start it from the run launcher.');
+  } else if (input.kind === 'GRADE') {
     const endpointId = input.endpointIds[0] as number;
     const rows = await prisma.$queryRaw<{ response_id: number; criterion_id: number; chars: number }[]>`
       SELECT r.id AS response_id, c.id AS criterion_id,
@@ -154,8 +165,8 @@ async function planVerifyTasks(
   );
 }
 
-export async function estimateRun(input: RunInput): Promise<RunEstimate> {
-  const { tasks, queryIds } = await planRun(input);
+export async function estimateRun(input: RunInput, planner?: RunPlanner): Promise<RunEstimate> {
+  const { tasks, queryIds } = await planRun(input, planner);
   const endpoints = await prisma.judgeEndpoint.findMany({ where: { id: { in: input.endpointIds } } });
   if (endpoints.length !== input.endpointIds.length) throw notFound('An endpoint');
   const byEndpoint = endpoints.map((endpoint) => {
@@ -177,9 +188,19 @@ export async function estimateRun(input: RunInput): Promise<RunEstimate> {
   };
 }
 
-const TEMPLATE_OF = { GRADE: 'grade', GENERATE: 'generate', PAIRWISE: 'pairwise', PROBE: 'grade' } as const;
+const TEMPLATE_OF = { GRADE: 'grade', GENERATE: 'generate', PAIRWISE: 'pairwise', PROBE: 'grade', PROXY: 'proxy' } as const;
 
-export async function createRun({ actor, input, enqueueJob = true }: { actor: SessionUser; input: RunInput; enqueueJob?: boolean }) {
+export async function createRun({
+  actor,
+  input,
+  enqueueJob = true,
+  planner,
+}: {
+  actor: SessionUser;
+  input: RunInput;
+  enqueueJob?: boolean;
+  planner?: RunPlanner;
+}) {
   if (input.kind === 'GENERATE' && input.minVotes > input.endpointIds.length) {
     throw invalid('A criterion cannot get more votes than there are endpoints.', {
       minVotes: [`At most ${input.endpointIds.length} with ${input.endpointIds.length} endpoint(s).`],
@@ -210,7 +231,7 @@ export async function createRun({ actor, input, enqueueJob = true }: { actor: Se
     if (!version) throw invalid('Choose a meta-rubric version.', { metaRubricVersionId: ['Not found.'] });
     scoringProfile = parseScoringProfile(version.scoringProfile);
   }
-  const { tasks } = await planRun(input);
+  const { tasks } = await planRun(input, planner);
   if (tasks.length === 0)
     throw invalid('Nothing to do: the scope has no work for this task.', { datasetId: ['No matching queries, responses or criteria.'] });
   const { endpointIds, datasetId, queryIds, queryExternalIds, category, maxQueries, kind, ...params } = input;

@@ -11,7 +11,7 @@ import { type GenerationRules, type Principle, principleSchema } from '@/lib/met
 
 export const PROMPTS_DIR = path.join(process.cwd(), 'lib', 'judge', 'prompts');
 
-export type TemplateName = 'grade' | 'generate' | 'pairwise' | 'verify';
+export type TemplateName = 'grade' | 'generate' | 'pairwise' | 'verify' | 'proxy';
 export type TemplateVersion = 'v1';
 /** The version each task uses now; a new version is a new file, the old one stays for earlier runs. */
 export const CURRENT_TEMPLATE_VERSION: Record<TemplateName, TemplateVersion> = {
@@ -19,6 +19,7 @@ export const CURRENT_TEMPLATE_VERSION: Record<TemplateName, TemplateVersion> = {
   generate: 'v1',
   pairwise: 'v1',
   verify: 'v1',
+  proxy: 'v1',
 };
 
 export interface PromptTemplate {

@@ -1,13 +1,15 @@
 // What a finished (or running) judge run produced, for its page. GRADE: each response's HealthBench score and
 // tiered score side by side, computed here from the grades with lib/judge/scoring.ts, and the run means.
 // GENERATE: the criteria it created with their consensus votes. PAIRWISE: each pair's winner in both presented
-// orders and the position consistency rate (its interval with queries as clusters). PROBE: the paired score shifts. Every list is bounded; the
-// page says when it shows a part.
+// orders and the position consistency rate (its interval with queries as clusters). PROBE: the paired score shifts.
+// PROXY: the proxy accuracy. Every list is bounded; the page says when it shows a part.
 import { type Rate, clusteredRate } from '@/lib/analytics/rate';
 import { prisma } from '@/lib/db';
 import type { PairChoice, Tier } from '@/lib/generated/prisma/enums';
 import { healthbenchScore, runMeanScore, tieredScore } from '@/lib/judge/scoring';
 import { type ProbeRunSummary, summarizeProbeRun } from '@/lib/judge/summarize-probe-run';
+import { listProxyUnits } from '@/lib/judge/list-proxy-units';
+import { type ProxyAccuracy, proxyAccuracy } from '@/lib/judge/proxy-accuracy';
 import { legacyScoringProfile, parseScoringProfile, type ScoringProfile } from '@/lib/meta-rubrics/scoring-profile';
 
 /** Grades loaded to score a run; a larger run is scored on its first responses (whole responses only). */
@@ -91,7 +93,13 @@ export interface PairwiseResults {
 /** A PROBE run: its paired score shifts (lib/judge/summarize-probe-run.ts). */
 export type ProbeResults = { kind: 'PROBE' } & ProbeRunSummary;
 
-export type RunResults = GradeResults | GenerateResults | PairwiseResults | ProbeResults;
+export interface ProxyResults {
+  kind: 'PROXY';
+  /** Proxy accuracy over the run's predictions (lib/judge/proxy-accuracy.ts); the figures by group are on the discriminability page. */
+  proxy: ProxyAccuracy;
+}
+
+export type RunResults = GradeResults | GenerateResults | PairwiseResults | ProbeResults | ProxyResults;
 
 /** The profile a run was scored with: recorded since issue 20; older runs kept only their tier weights. */
 export function runScoringProfile(params: unknown): { profile: ScoringProfile; recorded: boolean } {
@@ -284,5 +292,6 @@ export async function getRunResults({
   if (kind === 'GRADE') return await gradeResults(runId, params);
   if (kind === 'GENERATE') return await generateResults(runId);
   if (kind === 'PROBE') return { kind, ...(await summarizeProbeRun({ runId })) };
+  if (kind === 'PROXY') return { kind, proxy: proxyAccuracy(await listProxyUnits({ runId })) };
   return await pairwiseResults(runId);
 }

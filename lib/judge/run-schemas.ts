@@ -72,6 +72,15 @@ export const runInputSchema = z.discriminatedUnion('kind', [
     variant: z.enum(PROBE_VARIANT_KINDS, 'Choose a probe.'),
     includeIdeal: z.coerce.boolean().default(false),
   }),
+  z.object({
+    kind: z.literal('PROXY'),
+    endpointIds: z.array(id).length(1, 'A proxy run uses one endpoint.'),
+    ...scope,
+    /** The rubric: the criteria generated under this version; absent, every criterion of the query not rejected. */
+    metaRubricVersionId: id.optional(),
+    /** The smallest difference of clinician-graded scores that verifies a pair (lib/discriminability/verified-pairs.ts). */
+    minGradeDifference: z.coerce.number().gt(0, 'Must be above 0.').max(2, 'At most 2.').optional(),
+  }),
 ]);
 
 export type RunInput = z.output<typeof runInputSchema>;

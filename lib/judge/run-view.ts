@@ -5,7 +5,7 @@ import type { JudgeOutputMode } from '@/lib/generated/prisma/enums';
 
 export interface RunSummary {
   id: number;
-  kind: 'GENERATE' | 'GRADE' | 'PAIRWISE' | 'PROBE';
+  kind: 'GENERATE' | 'GRADE' | 'PAIRWISE' | 'PROBE' | 'PROXY';
   status: string;
   error: string | null;
   promptTemplate: string;

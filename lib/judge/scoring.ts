@@ -17,6 +17,14 @@ export function healthbenchScore(items: readonly { points: number; met: boolean 
     if (met) achieved += points;
     if (points > 0) possible += points;
   }
+  return healthbenchScoreFromSums(achieved, possible);
+}
+
+/**
+ * HealthBench's score from its two sums, for callers that add them up in SQL: achieved = Σ_{i met} pᵢ,
+ * possible = Σ_{i: pᵢ > 0} pᵢ; achieved / possible, NaN when possible ≤ 0.
+ */
+export function healthbenchScoreFromSums(achieved: number, possible: number): number {
   return possible > 0 ? achieved / possible : Number.NaN;
 }
 

@@ -8,12 +8,20 @@
 //             yes/no call per response and verifiable rubric no text check decides; at the end the judged
 //             rubrics gate every verdict, each order is linked to its twin and the position consistency stored
 //   PROBE     one response (original or variant) × one criterion → a ProbeGrade (lib/judge/probe-task.ts)
+//   PROXY     one verified pair × one presented order → a ProxyPrediction (lib/judge/proxy-task.ts)
 import type { prisma as prismaClient } from '@/lib/db';
 import { type JudgeRun, Prisma } from '@/lib/generated/prisma/client';
 import type { ModelRequest } from '@/lib/judge/call-model';
 import { mergeByConsensus } from '@/lib/judge/consensus';
 import { checkGeneratedSet, parseGenerationRules } from '@/lib/meta-rubrics/generation-rules';
-import { buildGeneratePrompt, buildPairwisePrompt, buildVerifyPrompt, parseConversation } from '@/lib/judge/prompts';
+import {
+  buildGeneratePrompt,
+  buildPairwisePrompt,
+  buildVerifyPrompt,
+  parseConversation,
+  type TemplateName,
+} from '@/lib/judge/prompts';
+import { proxyTask } from '@/lib/judge/proxy-task';
 import {
   GENERATE_SCHEMA_NAME,
   type GenerateOutput,
@@ -49,7 +57,7 @@ interface EndpointInfo {
 
 export interface BuiltRequest {
   request: ModelRequest;
-  template: 'grade' | 'generate' | 'pairwise' | 'verify';
+  template: TemplateName;
   parse: (value: unknown) => unknown;
   /** What the request was built from, for the result to record (a grade: the criterion revision it read). */
   built?: Record<string, number>;
@@ -420,4 +428,10 @@ const pairwise: TaskKind = {
   },
 };
 
-export const taskKinds: Record<JudgeRun['kind'], TaskKind> = { GRADE: grade, GENERATE: generate, PAIRWISE: pairwise, PROBE: probe };
+export const taskKinds: Record<JudgeRun['kind'], TaskKind> = {
+  GRADE: grade,
+  GENERATE: generate,
+  PAIRWISE: pairwise,
+  PROBE: probe,
+  PROXY: proxyTask,
+};

@@ -6,6 +6,7 @@
 // sources (generator model names) are not exported.
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { verifiedComparisonsSql } from '@/lib/pairwise/verified-comparisons-sql';
 
 export interface VerifiedPairLine {
   id: string;
@@ -70,17 +71,12 @@ function side(choice: string | null, chosen: 'A' | 'B'): 'chosen' | 'rejected' |
 async function page({ runId, minReviewers, afterId }: { runId?: number; minReviewers: number; afterId: number }): Promise<PairRow[]> {
   const inRun = runId === undefined ? Prisma.empty : Prisma.sql`AND c.run_id = ${runId}`;
   return await prisma.$queryRaw<PairRow[]>`
-    WITH reviewed AS (
-      SELECT j.comparison_id, count(*)::int AS reviewers, min(sign(j.preference))::int AS lo, max(sign(j.preference))::int AS hi,
-             avg(abs(j.preference))::float8 AS strength, count(*) FILTER (WHERE j.verdict_correct)::int AS marked_correct
-        FROM reviewer_judgments j
-       WHERE j.state = 'SUBMITTED' AND j.preference IS NOT NULL
-       GROUP BY j.comparison_id)
+    WITH rv AS (${verifiedComparisonsSql({ minReviewers })})
     SELECT c.id, c.run_id, d.name AS dataset, q.external_id AS query_id, q.category::text AS category, q.department, q.language,
            q.conversation, m.domain || ' v' || v.number AS version,
            ra.external_id AS a_id, ra.content AS a_content, rb.external_id AS b_id, rb.content AS b_content,
-           c.winner::text AS winner, c.position_consistent, rv.reviewers, rv.lo AS side, rv.strength, rv.marked_correct
-      FROM reviewed rv
+           c.winner::text AS winner, c.position_consistent, rv.reviewers, rv.side, rv.strength, rv.marked_correct
+      FROM rv
       JOIN pairwise_comparisons c ON c.id = rv.comparison_id
       JOIN queries q ON q.id = c.query_id
       JOIN datasets d ON d.id = q.dataset_id
@@ -88,7 +84,7 @@ async function page({ runId, minReviewers, afterId }: { runId?: number; minRevie
       JOIN responses rb ON rb.id = c.response_b_id
       LEFT JOIN meta_rubric_versions v ON v.id = c.meta_rubric_version_id
       LEFT JOIN meta_rubrics m ON m.id = v.meta_rubric_id
-     WHERE rv.reviewers >= ${minReviewers} AND rv.lo = rv.hi AND rv.lo <> 0 AND c.id > ${afterId} ${inRun}
+     WHERE c.id > ${afterId} ${inRun}
      ORDER BY c.id
      LIMIT ${PAGE}`;
 }

@@ -8,6 +8,18 @@ const interval = (value: [number, number] | null) => (value ? `${percent(value[0
 const share = (p: Pick<Proportion, 'rate' | 'count' | 'n'>) => `${percent(p.rate)} (${p.count}/${p.n})`;
 const effect = (p: Proportion) => (p.designEffect === null ? '—' : `${p.designEffect.toFixed(2)} (${p.clusters} queries)`);
 
+/** Beside concordance, the rubric-quality score per dataset (manifests frozen before it existed: a row saying so). */
+function discriminabilityRows(manifest: ReleaseManifest): string {
+  if (!manifest.discriminability) return '| Discriminability (proxy accuracy) | not recorded when this release was frozen | — | — |';
+  if (manifest.discriminability.length === 0) return '| Discriminability (proxy accuracy) | no proxy run yet | — | — |';
+  return manifest.discriminability
+    .map((d) => {
+      const name = manifest.datasets.find((dataset) => dataset.id === d.datasetId)?.name ?? d.datasetId;
+      return `| Discriminability: proxy accuracy on ${name}'s verified pairs (run ${d.runId}, both orders) | ${percent(d.accuracy)} (${d.correct}/${d.predictions}) | ${interval(d.interval)} | ${d.designEffect === null ? '—' : d.designEffect.toFixed(2)} |`;
+    })
+    .join('\n');
+}
+
 /** The agreement table's rows above mean agreement and kappa: the current figures, or a legacy manifest's. */
 function concordanceRows(f: StoredReleaseFigures): string {
   if (isLegacyFigures(f)) {
@@ -71,7 +83,7 @@ Intervals over criteria treat the criteria of one query as a cluster (design eff
 ${concordanceRows(f)}
 | Mean per-criterion agreement (released set) | ${percent(f.meanAgreement.mean)} (n = ${f.meanAgreement.n}) | ${interval(f.meanAgreement.interval)} | — |
 | Fleiss' kappa (only the ${f.fleissKappa.subjects} released criteria with ${f.fleissKappa.raters} verdicts) | ${f.fleissKappa.kappa ?? '—'} | — | — |
-
+${discriminabilityRows(manifest)}
 ## Counts
 
 ${table('category', f.byCategory)}

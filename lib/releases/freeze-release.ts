@@ -15,6 +15,7 @@ import type pg from 'pg';
 import { type ReleaseRules, rulesSchema } from '@/lib/releases/schemas';
 import { stageCandidates } from '@/lib/releases/stage-candidates';
 import type { StoredReleaseFigures } from '@/lib/releases/figures';
+import { type ReleaseDiscriminability, releaseDiscriminability } from '@/lib/discriminability/release-discriminability';
 import { summarizeCandidates } from '@/lib/releases/summarize-candidates';
 
 export interface ReleaseManifest {
@@ -43,6 +44,11 @@ export interface ReleaseManifest {
    * Absent in releases frozen before it existed; [] when no dataset has one.
    */
   judgeValidation?: JudgeValidation[];
+  /**
+   * Per dataset, the rubric-quality score beside concordance: the latest proxy run's accuracy over the verified pairs
+   * (lib/discriminability). Absent in releases frozen before it existed; [] when no dataset has a proxy run.
+   */
+  discriminability?: ReleaseDiscriminability[];
 }
 
 export interface JudgeValidation {
@@ -216,6 +222,7 @@ export async function freezeRelease({
       metaRubricVersions: versions.rows,
       formulaNeutralised: FORMULA_NEUTRALISED,
       judgeValidation: await judgeValidations(datasets.rows.map((dataset) => dataset.id)),
+      discriminability: await releaseDiscriminability(datasets.rows.map((dataset) => dataset.id)),
     };
     await client.query(`UPDATE releases SET status = 'FROZEN', manifest = $2, frozen_at = $3 WHERE id = $1`, [
       releaseId,

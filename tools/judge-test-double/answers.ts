@@ -1,6 +1,7 @@
 // TEST DOUBLE answers: made-up but well-formed judge outputs, chosen by the prefix of the requested
 // json_schema name and derived only from a hash of the prompt (and the model name), so that one prompt
 // always gets one answer. Nothing here is a judgment; the shapes are what the judge's zod schemas expect.
+import { healthbenchScore } from '@/lib/judge/scoring';
 import { createRandom } from '@/tools/fixtures/prng';
 import { type Bias, biasedGrade, biasedPairwise } from '@/tools/judge-test-double/biases';
 import { seedOf } from '@/tools/judge-test-double/digest';
@@ -12,6 +13,8 @@ export interface AnswerRequest {
   schemaName: string | null;
   /** Biases asked for (biases.ts); none: the honest answers below. */
   biases?: readonly Bias[];
+  /** PROXY answers follow the rubric in the prompt (proxyAnswer) instead of a hash of it. */
+  followRubric?: boolean;
 }
 
 export interface GradeAnswer {
@@ -39,14 +42,52 @@ export interface PairwiseCriterion {
   evidence: string;
 }
 
-export function answerFor({ model, messages, schemaName, biases = [] }: AnswerRequest): unknown {
+export function answerFor({ model, messages, schemaName, biases = [], followRubric = false }: AnswerRequest): unknown {
   const prompt = messages.map((message) => message.content).join('\n');
   const family = (schemaName ?? '').toLowerCase();
   if (family.startsWith('grade')) return biasedGrade(biases, prompt, gradeAnswer(prompt, model));
   if (family.startsWith('pairwise')) return { criteria: biasedPairwise(biases, prompt, pairwiseCriteria(prompt, model)) };
   if (family.startsWith('generate')) return { criteria: generatedCriteria(prompt, model) };
   if (family.startsWith('verify')) return verifyAnswer(prompt, model);
+  if (family.startsWith('proxy')) return proxyAnswer(prompt, model, followRubric);
   return { ok: true };
+}
+
+export interface ProxyAnswer {
+  explanation: string;
+  preferred: 'A' | 'B' | 'TIE';
+}
+
+/** The rubric items of a PROXY prompt ("1. [points] title" lines inside <rubric>). */
+function rubricItems(prompt: string): { points: number; title: string }[] {
+  const rubric = /<rubric>([\s\S]*?)<\/rubric>/.exec(prompt)?.[1] ?? '';
+  return [...rubric.matchAll(/^\d+\. \[(-?\d+(?:\.\d+)?)\] (.+)$/gm)].map((match) => ({
+    points: Number(match[1]),
+    title: (match[2] ?? '').trim(),
+  }));
+}
+
+/**
+ * A PROXY prediction. Following the rubric (the `follow-rubric` behaviour), predictable so tests know the answer: a
+ * rubric item is met by a response that contains its title (case-insensitive), each response scores HealthBench's
+ * Σ met points / Σ positive points, and the higher score is preferred (equal: TIE). Otherwise a pick drawn from the
+ * prompt alone, A or B about equally often: a proxy that ignores the rubric (and, seeing the pair swapped, may
+ * disagree with itself).
+ */
+export function proxyAnswer(prompt: string, model: string, followRubric: boolean): ProxyAnswer {
+  if (!followRubric) {
+    const preferred = createRandom(seedOf('proxy', prompt, model)).chance(0.5) ? 'A' : 'B';
+    return { explanation: `Response ${preferred} reads as the better answer.`, preferred };
+  }
+  const items = rubricItems(prompt);
+  const score = (tag: 'response_a' | 'response_b') => {
+    const text = (new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(prompt)?.[1] ?? '').toLowerCase();
+    const score = healthbenchScore(items.map((item) => ({ points: item.points, met: text.includes(item.title.toLowerCase()) })));
+    return Number.isNaN(score) ? 0 : score;
+  };
+  const [a, b] = [score('response_a'), score('response_b')];
+  const preferred = a > b ? 'A' : b > a ? 'B' : 'TIE';
+  return { explanation: `By the rubric, A scores ${a.toFixed(3)} and B ${b.toFixed(3)}.`, preferred };
 }
 
 /** HealthBench grader format. Met for ~60% of prompts; another model disagrees on ~10% of them. */

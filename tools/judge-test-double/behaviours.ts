@@ -10,6 +10,7 @@
 //   no-usage                no `usage` in the answer
 //   truncate                the answer cut at max_tokens (default 16) with finish_reason "length"
 //   prefer-longer, follow-belief   not servers' quirks but biased judges, on purpose (biases.ts)
+//   follow-rubric           PROXY predictions follow the rubric in the prompt (answers.ts proxyAnswer), so tests know them
 
 import { BIASES } from '@/tools/judge-test-double/biases';
 
@@ -22,6 +23,7 @@ export const BEHAVIOURS = [
   'prose-fence',
   'no-usage',
   'truncate',
+  'follow-rubric',
   ...BIASES,
 ] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];

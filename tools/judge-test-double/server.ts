@@ -223,7 +223,13 @@ export async function startJudgeTestDouble(options: JudgeTestDoubleOptions = {})
           400,
           apiError('Bad request forced by a [[fail:400]] marker (judge test double).', 'invalid_request_error'),
         );
-      const answer = answerFor({ model, messages, schemaName, biases: wanted.behaviours.filter(isBias) });
+      const answer = answerFor({
+        model,
+        messages,
+        schemaName,
+        biases: wanted.behaviours.filter(isBias),
+        followRubric: wanted.behaviours.includes('follow-rubric'),
+      });
       const shaped: ChatShape =
         fault === 'garbage'
           ? {

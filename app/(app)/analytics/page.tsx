@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import { AnalyticsDashboard } from '@/components/analytics/analytics-dashboard';
+import { ProxyAccuracyStat } from '@/components/discriminability/proxy-accuracy-stat';
+import { latestProxyAccuracy } from '@/lib/discriminability/latest-proxy-accuracy';
 import { IdOptions } from '@/components/ui/id-options';
 import { PageHeader } from '@/components/ui/page-header';
 import { BREAKDOWNS, type Breakdown, computeDashboard } from '@/lib/analytics/compute-dashboard';
@@ -15,10 +17,11 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
   const campaignId = parseRouteId(params.campaign) ?? undefined;
   const datasetId = parseRouteId(params.dataset) ?? undefined;
   const by = (BREAKDOWNS as readonly string[]).includes(String(params.by)) ? (params.by as Breakdown) : 'category';
-  const [dashboard, campaigns, datasets] = await Promise.all([
+  const [dashboard, campaigns, datasets, proxy] = await Promise.all([
     computeDashboard({ campaignId, datasetId }),
     prisma.auditCampaign.findMany({ where: { kind: 'AUDIT' }, select: { id: true, name: true }, orderBy: { id: 'desc' } }),
     prisma.dataset.findMany({ select: { id: true, name: true }, orderBy: { name: 'asc' } }),
+    latestProxyAccuracy({ datasetId }),
   ]);
   const query: Record<string, string> = {};
   if (campaignId) query.campaign = String(campaignId);
@@ -51,7 +54,14 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
           Apply
         </button>
       </form>
-      <AnalyticsDashboard dashboard={dashboard} by={by} query={query} />
+      <AnalyticsDashboard
+        dashboard={dashboard}
+        by={by}
+        query={query}
+        discriminability={
+          <ProxyAccuracyStat latest={proxy} href={`/analytics/discriminability${datasetId ? `?dataset=${datasetId}` : ''}`} />
+        }
+      />
     </>
   );
 }

@@ -3,13 +3,14 @@
 // criterion whatever its status and leaves statuses alone; it runs before claim-next so that its whole-database
 // scope holds its campaign only. claim-next's campaign puts every criterion of the dataset IN_AUDIT; expert-home builds a campaign of its own in SQL. judge-grade
 // seeds a small dataset of its own (the synthetic one has no responses to grade), so it depends on no other
-// operation and none depends on it; meta-eval builds a dataset and grading run of its own in SQL, grading-claim a dataset and grading campaigns of its own. export freezes a release of the whole dataset with a synthetic selection, so
+// operation and none depends on it; meta-eval builds a dataset and grading run of its own in SQL, grading-claim a dataset and grading campaigns of its own, discriminability a dataset with verified pairs and runs of its own. export freezes a release of the whole dataset with a synthetic selection, so
 // it reads no campaign and runs last.
 import type { BenchOperation } from '@/tools/bench/operation';
 import { claimNextOperation } from '@/tools/bench/operations/claim-next';
 import { criteriaCountOperation } from '@/tools/bench/operations/criteria-count';
 import { criteriaPageOperation } from '@/tools/bench/operations/criteria-page';
 import { dashboardOperation } from '@/tools/bench/operations/dashboard';
+import { discriminabilityOperation } from '@/tools/bench/operations/discriminability';
 import { expertHomeOperation } from '@/tools/bench/operations/expert-home';
 import { exportOperation } from '@/tools/bench/operations/export';
 import { gradingClaimOperation } from '@/tools/bench/operations/grading-claim';
@@ -27,5 +28,6 @@ export const OPERATIONS: BenchOperation<unknown>[] = [
   judgeGradeOperation,
   metaEvalOperation,
   gradingClaimOperation,
+  discriminabilityOperation,
   exportOperation,
 ];

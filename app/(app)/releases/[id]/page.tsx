@@ -6,6 +6,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DraftActions, ExportMissingButton } from '@/components/releases/release-actions';
 import { ReleaseFigures } from '@/components/releases/release-figures';
+import { ReleaseDiscriminabilityFacts } from '@/components/discriminability/release-discriminability';
+import { releaseDiscriminability } from '@/lib/discriminability/release-discriminability';
 import { FreezeProgress } from '@/components/releases/freeze-progress';
 import { ReleaseFiles } from '@/components/releases/release-files';
 import { CATEGORY_LABELS } from '@/components/criteria/labels';
@@ -36,6 +38,8 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
   // No live preview while freezing: the page refreshes every second then, and the freeze already works on it.
   const figures =
     release.status === 'FROZEN' ? release.manifest?.figures : release.status === 'DRAFT' ? await previewRelease({ rules }) : null;
+  // Beside the preview's concordance, the rubric-quality score the freeze would record (the manifest's, once frozen).
+  const liveDiscriminability = release.status === 'DRAFT' ? await releaseDiscriminability(rules.datasetIds) : null;
   const isAdmin = user.role === 'ADMIN';
   const missing = EXPORT_FORMATS.filter((format) => !release.files.some((f) => f.format === format && f.status !== 'FAILED'));
   const failed = release.files.filter((f) => f.status === 'FAILED').map((f) => f.format as (typeof EXPORT_FORMATS)[number]);
@@ -113,6 +117,17 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
       {figures ? (
         <Card title={release.status === 'FROZEN' ? 'Manifest' : 'Preview'}>
           <ReleaseFigures figures={figures} filename={releaseFileBase(release)} />
+          {release.status === 'FROZEN' && release.manifest ? (
+            <div className="mt-4">
+              <h3 className="mb-1 text-sm font-semibold text-slate-900">Discriminability</h3>
+              <ReleaseDiscriminabilityFacts recorded={release.manifest.discriminability} datasets={release.manifest.datasets} />
+            </div>
+          ) : liveDiscriminability ? (
+            <div className="mt-4">
+              <h3 className="mb-1 text-sm font-semibold text-slate-900">Discriminability (live, recorded when frozen)</h3>
+              <ReleaseDiscriminabilityFacts recorded={liveDiscriminability} datasets={release.datasets} live />
+            </div>
+          ) : null}
         </Card>
       ) : null}
       {release.status === 'DRAFT' && isAdmin ? <DraftActions releaseId={release.id} criteria={figures?.criteria ?? 0} /> : null}

@@ -8,7 +8,7 @@ import { getLauncherOptions } from '@/lib/judge/launcher-options';
 
 export const metadata: Metadata = { title: 'New run' };
 
-const KINDS = ['GENERATE', 'GRADE', 'PAIRWISE', 'PROBE'] as const;
+const KINDS = ['GENERATE', 'GRADE', 'PAIRWISE', 'PROBE', 'PROXY'] as const;
 
 export default async function NewRunPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireSection('judge');

@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { MetaRubricBreadcrumb } from '@/components/meta-rubrics/breadcrumb';
+import { VersionDiscriminabilityPanel } from '@/components/discriminability/version-discriminability';
 import { VersionConcordancePanel } from '@/components/meta-rubrics/version-concordance';
+import { compareDiscriminability } from '@/lib/discriminability/compare-discriminability';
 import { ChangeLog, VersionDiffView } from '@/components/meta-rubrics/version-diff';
 import { Card, PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
@@ -35,6 +37,7 @@ export default async function ComparePage({
   const diff = diffVersions(before, after);
   const reviewer = user.role === 'ADMIN' || user.role === 'REVIEWER';
   const concordance = reviewer ? await compareConcordance({ metaRubricId: rubric.id, numbers: [a, b] }) : [];
+  const discriminability = reviewer ? await compareDiscriminability({ versions: concordance }) : [];
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
@@ -42,6 +45,7 @@ export default async function ComparePage({
         <PageHeader title={`${rubric.name}: v${a} ↔ v${b}`} description="Principle by principle, with the words that changed marked." />
       </div>
       {reviewer ? <VersionConcordancePanel metaRubricId={rubric.id} entries={concordance} canRunJudge={user.role === 'ADMIN'} /> : null}
+      {reviewer ? <VersionDiscriminabilityPanel entries={discriminability} canRunJudge={user.role === 'ADMIN'} /> : null}
       <Card title="Change log">
         <ChangeLog lines={diff.changeLog} />
       </Card>
