@@ -14,13 +14,7 @@ import { type JudgeRun, Prisma } from '@/lib/generated/prisma/client';
 import type { ModelRequest } from '@/lib/judge/call-model';
 import { mergeByConsensus } from '@/lib/judge/consensus';
 import { checkGeneratedSet, parseGenerationRules } from '@/lib/meta-rubrics/generation-rules';
-import {
-  buildGeneratePrompt,
-  buildPairwisePrompt,
-  buildVerifyPrompt,
-  parseConversation,
-  type TemplateName,
-} from '@/lib/judge/prompts';
+import { buildGeneratePrompt, buildPairwisePrompt, buildVerifyPrompt, parseConversation, type TemplateName } from '@/lib/judge/prompts';
 import { proxyTask } from '@/lib/judge/proxy-task';
 import {
   GENERATE_SCHEMA_NAME,
