@@ -19,14 +19,39 @@ export function clusterBootstrapIntervals(
   const n = clusters.length;
   if (n === 0) return statistics.map(() => [Number.NaN, Number.NaN]);
   const width = clusters[0]?.length ?? 0;
+  // Identical clusters are summed once per resample, times how often the resample drew them: clusters are mostly
+  // alike (one judgement per query is one of a few one-hot vectors), so a resample costs n draws plus types × width
+  // additions instead of n × width. The draws are the same, so the sums, and the intervals, are too.
+  const typeOf = new Int32Array(n);
+  const types: ArrayLike<number>[] = [];
+  const typeIndex = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const cluster = clusters[i] as ArrayLike<number>;
+    const key = Array.prototype.join.call(cluster, ',');
+    let type = typeIndex.get(key);
+    if (type === undefined) {
+      type = types.length;
+      typeIndex.set(key, type);
+      types.push(cluster);
+    }
+    typeOf[i] = type;
+  }
+  const drawn = new Float64Array(types.length);
   const random = mulberry32(seed);
   const sums = new Float64Array(width);
   const estimates = statistics.map(() => [] as number[]);
   for (let b = 0; b < resamples; b++) {
-    sums.fill(0);
+    drawn.fill(0);
     for (let i = 0; i < n; i++) {
-      const cluster = clusters[Math.floor(random() * n)] as ArrayLike<number>;
-      for (let c = 0; c < width; c++) sums[c] = (sums[c] as number) + (cluster[c] as number);
+      const type = typeOf[Math.floor(random() * n)] as number;
+      drawn[type] = (drawn[type] as number) + 1;
+    }
+    sums.fill(0);
+    for (let t = 0; t < types.length; t++) {
+      const times = drawn[t] as number;
+      if (times === 0) continue;
+      const cluster = types[t] as ArrayLike<number>;
+      for (let c = 0; c < width; c++) sums[c] = (sums[c] as number) + times * (cluster[c] as number);
     }
     statistics.forEach((statistic, s) => {
       const value = statistic(sums);

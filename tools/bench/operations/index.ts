@@ -11,6 +11,7 @@ import { criteriaCountOperation } from '@/tools/bench/operations/criteria-count'
 import { criteriaPageOperation } from '@/tools/bench/operations/criteria-page';
 import { dashboardOperation } from '@/tools/bench/operations/dashboard';
 import { discriminabilityOperation } from '@/tools/bench/operations/discriminability';
+import { judgeDiagnosticsOperation } from '@/tools/bench/operations/judge-diagnostics';
 import { expertHomeOperation } from '@/tools/bench/operations/expert-home';
 import { exportOperation } from '@/tools/bench/operations/export';
 import { gradingClaimOperation } from '@/tools/bench/operations/grading-claim';
@@ -29,5 +30,6 @@ export const OPERATIONS: BenchOperation<unknown>[] = [
   metaEvalOperation,
   gradingClaimOperation,
   discriminabilityOperation,
+  judgeDiagnosticsOperation,
   exportOperation,
 ];
