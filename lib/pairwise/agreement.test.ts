@@ -88,6 +88,9 @@ describe('reviewerAgreement', () => {
           expect(reviewerAgreement(relabelled)).toEqual(reviewerAgreement(reviews));
         },
       ),
+      // Exact equality, to the last bit: CI once found α differing in its last digits when its sums ran in review
+      // order (seed 668649110); the units and votes now have one canonical order.
+      { numRuns: 500 },
     );
   });
 

@@ -91,8 +91,11 @@ export function reviewerAgreement(reviews: readonly Review[]): ReviewerAgreement
     comparison.votes.set(review.reviewerId, review.preference);
     byComparison.set(review.comparisonId, comparison);
   }
-  const units = [...byComparison.values()]
-    .map(({ queryId, votes }) => ({ queryId, preferences: [...votes.values()] }))
+  // Units in comparison order and each unit's votes sorted: the α sums then run in one order whatever the order
+  // of the reviews or the reviewers' ids, so relabelling changes no figure, not even in its last bit.
+  const units = [...byComparison.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, { queryId, votes }]) => ({ queryId, preferences: [...votes.values()].sort((x, y) => x - y) }))
     .filter((unit) => unit.preferences.length >= 2);
   const pairs: { cluster: number; success: boolean; decided: boolean }[] = [];
   for (const { queryId, preferences } of units) {
