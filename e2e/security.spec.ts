@@ -83,7 +83,7 @@ async function watchViolations(page: Page): Promise<string[]> {
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
   });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('pageerror', (error) => problems.push(`page error on ${new URL(page.url()).pathname}: ${error.message}`));
   await page.exposeFunction('__reportCsp', (text: string) => problems.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {

@@ -23,7 +23,7 @@ export function CriterionFlagList({ title, criteria, testId }: { title: string; 
         <SimpleTable
           label={title}
           head={
-            <tr>
+            <>
               <Th>Criterion</Th>
               <Th>Query</Th>
               <Th>Points</Th>
@@ -31,7 +31,7 @@ export function CriterionFlagList({ title, criteria, testId }: { title: string; 
               <Th>Met by preferred</Th>
               <Th>Met by other</Th>
               <Th>Cite</Th>
-            </tr>
+            </>
           }
         >
           {criteria.slice(0, LIMIT).map((criterion) => (

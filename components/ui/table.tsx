@@ -25,6 +25,7 @@ export function SimpleTable({
   scrollClassName = '',
 }: {
   label: string;
+  /** The header cells (Th), without their row: the table puts them in its one header row. */
   head: ReactNode;
   children: ReactNode;
   className?: string;
