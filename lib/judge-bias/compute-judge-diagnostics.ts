@@ -10,7 +10,7 @@ import type { PairChoice, PresentedOrder, ProbeVariantKind } from '@/lib/generat
 import { type BiasVerdict, biasVerdict } from '@/lib/judge-bias/bias-verdict';
 import { type ConditionalPreference, compareConditionalPreference, type MarkedJudgement } from '@/lib/judge-bias/conditional-preference';
 import { compareLengthInformation, type LengthInformation, type LengthJudgement, orientPair } from '@/lib/judge-bias/length-information';
-import { isOwnModel } from '@/lib/judge-bias/own-model';
+import { ownModelMatcher } from '@/lib/judge-bias/own-model';
 import { type ProbeRunSummary, summarizeProbeRun } from '@/lib/judge/summarize-probe-run';
 import { notFound } from '@/lib/errors';
 
@@ -83,7 +83,7 @@ interface PairPreference {
 function judgementsOf(
   preferences: PairPreference[],
   responses: Map<number, ResponseRow>,
-  model: string,
+  isOwn: (sourceLabel: string) => boolean,
 ): { length: MarkedJudgement[]; information: LengthJudgement[]; self: MarkedJudgement[] } {
   const length: MarkedJudgement[] = [];
   const information: LengthJudgement[] = [];
@@ -106,8 +106,8 @@ function judgementsOf(
       human: preferred === first ? 'first' : 'second',
       judge: judgePreferred === null ? 'tie' : judgePreferred === first.id ? 'first' : 'second',
     });
-    const preferredOwn = isOwnModel(preferred.source_label, model);
-    if (preferredOwn !== isOwnModel(other.source_label, model)) {
+    const preferredOwn = isOwn(preferred.source_label);
+    if (preferredOwn !== isOwn(other.source_label)) {
       const own = preferredOwn ? preferred : other;
       self.push({ queryId: pair.queryId, humanMarked: preferredOwn, judge: side(own) });
     }
@@ -137,20 +137,26 @@ export async function computeJudgeDiagnostics({
 }): Promise<JudgeDiagnostics> {
   const endpoint = await prisma.judgeEndpoint.findUnique({ where: { id: endpointId }, select: { id: true, name: true, model: true } });
   if (!endpoint) throw notFound('The judge endpoint');
-  // Per response, the HealthBench score of the endpoint's latest GRADE run that graded it.
-  const [scores, comparisons, probeRuns] = await Promise.all([
-    prisma.$queryRaw<{ response_id: number; achieved: number; possible: number }[]>`
-      WITH latest AS (
-        SELECT g.response_id, max(g.run_id) AS run_id
-          FROM grades g JOIN judge_runs r ON r.id = g.run_id AND r.kind = 'GRADE'
-          JOIN judge_run_endpoints e ON e.run_id = g.run_id AND e.endpoint_id = ${endpointId}
-         GROUP BY g.response_id)
-      SELECT l.response_id,
-             coalesce(sum(CASE WHEN g.met THEN cr.points ELSE 0 END), 0)::float8 AS achieved,
-             coalesce(sum(GREATEST(cr.points, 0)), 0)::float8 AS possible
-        FROM latest l JOIN grades g ON g.run_id = l.run_id AND g.response_id = l.response_id
-        JOIN criterion_revisions cr ON cr.criterion_id = g.criterion_id AND cr.revision = g.criterion_revision
-       GROUP BY l.response_id`,
+  // The endpoint's GRADE runs first, so that the planner estimates the grades they select from its statistics of
+  // grades.run_id (joined in, it guessed a few hundred rows for 200,000 and sorted them on disk).
+  const gradeRuns = await prisma.$queryRaw<{ id: number }[]>`
+    SELECT r.id FROM judge_runs r JOIN judge_run_endpoints e ON e.run_id = r.id AND e.endpoint_id = ${endpointId}
+     WHERE r.kind = 'GRADE'`;
+  const pairResponseIds = [...new Set(pairs.flatMap((pair) => [pair.preferredResponseId, pair.otherResponseId]))];
+  const [scores, comparisons, probeRuns, responseRows] = await Promise.all([
+    // Per response, the HealthBench score of the latest of those runs that graded it: one pass over the grades (sums
+    // per response and run), then the latest run per response.
+    prisma.$queryRaw<{ response_id: number; achieved: number; possible: number; source_label: string }[]>`
+      SELECT DISTINCT ON (s.response_id) s.response_id, s.achieved, s.possible, r.source_label
+        FROM (SELECT g.response_id, g.run_id,
+                     coalesce(sum(CASE WHEN g.met THEN cr.points ELSE 0 END), 0)::float8 AS achieved,
+                     coalesce(sum(GREATEST(cr.points, 0)), 0)::float8 AS possible
+                FROM grades g
+                JOIN criterion_revisions cr ON cr.criterion_id = g.criterion_id AND cr.revision = g.criterion_revision
+               WHERE g.run_id = ANY(${gradeRuns.map((run) => run.id)}::int[])
+               GROUP BY g.response_id, g.run_id) s
+        JOIN responses r ON r.id = s.response_id
+       ORDER BY s.response_id, s.run_id DESC`,
     prisma.$queryRaw<ComparisonRow[]>`
       SELECT p.query_id, p.response_a_id, p.response_b_id, p.presented_order, p.winner, p.position_consistent
         FROM pairwise_comparisons p JOIN judge_run_endpoints e ON e.run_id = p.run_id AND e.endpoint_id = ${endpointId}
@@ -161,16 +167,14 @@ export async function computeJudgeDiagnostics({
         FROM probe_variants v JOIN judge_runs r ON r.id = v.run_id
         JOIN judge_run_endpoints e ON e.run_id = v.run_id AND e.endpoint_id = ${endpointId}
        ORDER BY v.kind, v.run_id DESC`,
+    prisma.$queryRaw<ResponseRow[]>`
+      SELECT r.id, r.query_id, length(r.content)::int AS length, r.source_label
+        FROM responses r WHERE r.id = ANY(${pairResponseIds}::int[])`,
   ]);
   const score = new Map(scores.map((row) => [row.response_id, row.possible > 0 ? row.achieved / row.possible : Number.NaN]));
-  const responseIds = [
-    ...new Set([...pairs.flatMap((pair) => [pair.preferredResponseId, pair.otherResponseId]), ...scores.map((row) => row.response_id)]),
-  ];
-  const responseRows = await prisma.$queryRaw<ResponseRow[]>`
-    SELECT r.id, r.query_id, length(r.content)::int AS length, r.source_label
-      FROM responses r WHERE r.id = ANY(${responseIds}::int[])`;
   const responses = new Map(responseRows.map((row) => [row.id, row]));
 
+  const isOwn = ownModelMatcher(endpoint.model);
   const gradePreferences: PairPreference[] = [];
   for (const pair of pairs) {
     const preferred = score.get(pair.preferredResponseId);
@@ -196,7 +200,7 @@ export async function computeJudgeDiagnostics({
       ['pairwise', pairwisePreferences],
     ] as const
   ).map(([source, preferences]) => {
-    const judgements = judgementsOf(preferences, responses, endpoint.model);
+    const judgements = judgementsOf(preferences, responses, isOwn);
     return {
       source,
       judgements: preferences.length,
@@ -220,9 +224,9 @@ export async function computeJudgeDiagnostics({
       .map((comparison) => ({ cluster: comparison.query_id, success: comparison.position_consistent === true })),
   );
 
-  const scored = [...score.entries()].filter(([, value]) => Number.isFinite(value));
-  const own = scored.filter(([id]) => isOwnModel(responses.get(id)?.source_label ?? '', endpoint.model)).map(([, value]) => value);
-  const others = scored.filter(([id]) => !isOwnModel(responses.get(id)?.source_label ?? '', endpoint.model)).map(([, value]) => value);
+  const own: number[] = [];
+  const others: number[] = [];
+  for (const row of scores) if (row.possible > 0) (isOwn(row.source_label) ? own : others).push(row.achieved / row.possible);
 
   const probes = await Promise.all(
     probeRuns.map(async (run) => ({

@@ -8,3 +8,16 @@ export function isOwnModel(sourceLabel: string, judgeModel: string): boolean {
   const judge = bare(judgeModel);
   return judge !== '' && bare(sourceLabel) === judge;
 }
+
+/** isOwnModel for one judge model, each source label compared once: a page asks it of every response. */
+export function ownModelMatcher(judgeModel: string): (sourceLabel: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (sourceLabel) => {
+    let own = known.get(sourceLabel);
+    if (own === undefined) {
+      own = isOwnModel(sourceLabel, judgeModel);
+      known.set(sourceLabel, own);
+    }
+    return own;
+  };
+}

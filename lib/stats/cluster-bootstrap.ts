@@ -1,12 +1,38 @@
 import { quantile } from '@/lib/stats/bootstrap-interval';
 import { mulberry32 } from '@/lib/stats/mulberry32';
+import { multinomialCounts } from '@/lib/stats/multinomial-counts';
+
+/**
+ * A binomial draw costs about as much as this many uniform draws (stdlib's, measured by the meta-eval and
+ * judge-diagnostics benches): below one type per that many clusters the multinomial draw is the cheaper.
+ */
+const DRAWS_PER_BINOMIAL = 32;
+
+/** How often each type is drawn in n draws of one cluster each, over the types expanded in their canonical order. */
+function drawOneByOne(multiplicity: readonly number[], random: () => number): (drawn: Float64Array) => void {
+  const n = multiplicity.reduce((sum, times) => sum + times, 0);
+  const typeOfSlot = new Int32Array(n);
+  let slot = 0;
+  multiplicity.forEach((times, type) => {
+    typeOfSlot.fill(type, slot, slot + times);
+    slot += times;
+  });
+  return (drawn) => {
+    drawn.fill(0);
+    for (let i = 0; i < n; i++) {
+      const type = typeOfSlot[Math.floor(random() * n)] as number;
+      drawn[type] = (drawn[type] as number) + 1;
+    }
+  };
+}
 
 /**
  * Percentile bootstrap intervals of statistics of summed counts, resampling clusters: each cluster is a vector of
- * counts (e.g. one query's pair counts); a resample draws n clusters with replacement (seeded mulberry32), sums their
- * vectors, and evaluates every statistic on the sums, so all statistics share the resamples. Each interval is the
- * type-7 quantiles at α/2 and 1 − α/2 of that statistic's defined (non-NaN) values, as bootstrapInterval;
- * [NaN, NaN] when there is no cluster or no defined value.
+ * counts (e.g. one query's pair counts); a resample draws n clusters with replacement (seeded mulberry32; when the
+ * distinct clusters are few, how often each is drawn is one multinomial draw, multinomialCounts), sums their vectors,
+ * and evaluates every statistic on the sums, so all statistics share the resamples. Each interval is the type-7 quantiles at α/2 and
+ * 1 − α/2 of that statistic's defined (non-NaN) values, as bootstrapInterval; [NaN, NaN] when there is no cluster or
+ * no defined value.
  */
 export function clusterBootstrapIntervals(
   clusters: readonly ArrayLike<number>[],
@@ -19,33 +45,28 @@ export function clusterBootstrapIntervals(
   const n = clusters.length;
   if (n === 0) return statistics.map(() => [Number.NaN, Number.NaN]);
   const width = clusters[0]?.length ?? 0;
-  // Identical clusters are summed once per resample, times how often the resample drew them: clusters are mostly
-  // alike (one judgement per query is one of a few one-hot vectors), so a resample costs n draws plus types × width
-  // additions instead of n × width. The draws are the same, so the sums, and the intervals, are too.
-  const typeOf = new Int32Array(n);
-  const types: ArrayLike<number>[] = [];
-  const typeIndex = new Map<string, number>();
-  for (let i = 0; i < n; i++) {
-    const cluster = clusters[i] as ArrayLike<number>;
+  // Identical clusters are summed once per resample, times how often the resample drew them: the clusters are often
+  // alike (one judgement per query is one of a few one-hot vectors), so a resample costs types × width additions
+  // instead of n × width. When the types are few, how often each is drawn is one multinomial draw (a binomial per
+  // type) instead of n uniform draws.
+  // The types in one canonical order (by their values), so that the clusters' order changes no draw.
+  const byKey = new Map<string, { cluster: ArrayLike<number>; times: number }>();
+  for (const cluster of clusters) {
     const key = Array.prototype.join.call(cluster, ',');
-    let type = typeIndex.get(key);
-    if (type === undefined) {
-      type = types.length;
-      typeIndex.set(key, type);
-      types.push(cluster);
-    }
-    typeOf[i] = type;
+    const type = byKey.get(key);
+    if (type) type.times++;
+    else byKey.set(key, { cluster, times: 1 });
   }
+  const ordered = [...byKey.keys()].sort().map((key) => byKey.get(key) as { cluster: ArrayLike<number>; times: number });
+  const types = ordered.map((type) => type.cluster);
+  const multiplicity = ordered.map((type) => type.times);
   const drawn = new Float64Array(types.length);
   const random = mulberry32(seed);
+  const drawCounts = types.length * DRAWS_PER_BINOMIAL <= n ? multinomialCounts(multiplicity, random) : drawOneByOne(multiplicity, random);
   const sums = new Float64Array(width);
   const estimates = statistics.map(() => [] as number[]);
   for (let b = 0; b < resamples; b++) {
-    drawn.fill(0);
-    for (let i = 0; i < n; i++) {
-      const type = typeOf[Math.floor(random() * n)] as number;
-      drawn[type] = (drawn[type] as number) + 1;
-    }
+    drawCounts(drawn);
     sums.fill(0);
     for (let t = 0; t < types.length; t++) {
       const times = drawn[t] as number;
