@@ -2,7 +2,7 @@
 // the same query with the keyboard only (accept, revise with an edit, reject with a dimension, add a missing
 // criterion); the campaign page shows the progress; a third expert in the campaign is not offered the query
 // once its criteria have k verdicts; and no expert can open another's assignment by guessing its id.
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, type Request, expect, test } from '@playwright/test';
 import { prisma } from '@/lib/db';
 import { demoUser, signIn, storageStateFor } from './fixtures';
 
@@ -118,9 +118,19 @@ async function auditQuery(page: Page, comment: string) {
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: /^4 ·/ })).toBeChecked();
   await expect(page.getByTestId('decided-count')).toHaveText(`${total} of ${total} decided`);
-  // Submit.
+  // Submit. The screen updates its progress bars from the submission's answer: no reload of the page follows.
+  const mine = page.getByRole('progressbar', { name: /^Your queries in this campaign/ });
+  const doneBefore = Number(await mine.getAttribute('aria-valuenow'));
+  const pageLoads: string[] = [];
+  const onRequest = (request: Request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/audit')) pageLoads.push(request.url());
+  };
+  page.on('request', onRequest);
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('submitted-panel')).toContainText('Submitted. Thank you!');
+  await expect(mine).toHaveAttribute('aria-valuenow', String(doneBefore + 1));
+  page.off('request', onRequest);
+  expect(pageLoads).toEqual([]);
   return total;
 }
 

@@ -1,12 +1,8 @@
 // The two progress bars in the audit screen's header: this expert's queries in the campaign, and the campaign's.
 import { ProgressBar } from '@/components/ui/progress-bar';
+import type { AuditProgress } from '@/lib/audit/expert-view';
 
-export interface AuditProgress {
-  mineDone: number;
-  mineRemaining: number;
-  campaignDone: number;
-  campaignTotal: number;
-}
+export type { AuditProgress };
 
 export function AuditProgressBars({ progress }: { progress: AuditProgress }) {
   return (

@@ -33,8 +33,10 @@ import { Notice } from '@/components/ui/page-header';
 import { releaseAssignmentAction, submitAssignmentAction } from '@/lib/audit/actions';
 import type { ExpertAssignment } from '@/lib/audit/expert-view';
 
-export function AuditScreen({ assignment, progress }: { assignment: ExpertAssignment; progress: AuditProgress | null }) {
+export function AuditScreen({ assignment, progress: initialProgress }: { assignment: ExpertAssignment; progress: AuditProgress | null }) {
   const router = useRouter();
+  // Submitting returns the new progress: the screen updates it instead of reloading the whole page.
+  const [progress, setProgress] = useState(initialProgress);
   const criteria = assignment.criteria;
   const [active, setActive] = useState(() => Math.min(Math.max(assignment.cursor, 0), Math.max(criteria.length - 1, 0)));
   const [state, setState] = useState(assignment.state);
@@ -129,7 +131,7 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
         setJustSubmitted(true);
         // Submitting bumps every verdict's version on the server; follow it so amendments are not stale.
         markSubmitted(result.data.versions);
-        router.refresh();
+        if (result.data.progress) setProgress(result.data.progress);
         return;
       }
       const fieldErrors = result.fieldErrors ?? {};
@@ -150,7 +152,6 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
     rating,
     ratingComment,
     rowVersion,
-    router,
     settled,
     showErrors,
     state,
@@ -183,6 +184,11 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
     mode: shortcutMode,
   });
 
+  // The conversation does not change while the expert works: the same element, so React skips it on every decision.
+  const conversation = useMemo(
+    () => <Conversation messages={assignment.query.conversation} language={assignment.query.language} />,
+    [assignment.query.conversation, assignment.query.language],
+  );
   const decided = useMemo(() => criteria.filter((criterion) => verdicts[criterion.id]?.decision).length, [criteria, verdicts]);
   const submitted = state === 'SUBMITTED';
 
@@ -271,9 +277,7 @@ export function AuditScreen({ assignment, progress }: { assignment: ExpertAssign
           <h2 id="conversation-heading" className="mb-2 text-sm font-semibold text-slate-900">
             The query
           </h2>
-          <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <Conversation messages={assignment.query.conversation} language={assignment.query.language} />
-          </div>
+          <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">{conversation}</div>
         </section>
 
         <div className="space-y-4">

@@ -20,6 +20,7 @@ import {
 } from '@/lib/audit/schemas';
 import { deleteProposal, saveProposal, saveVerdict, submitAssignment, updateAssignmentState } from '@/lib/audit/verdicts';
 import { defineAction } from '@/lib/auth/action';
+import { getAuditProgress } from '@/lib/audit/expert-view';
 
 export const previewSelectionAction = defineAction(
   { name: 'audit.previewSelection', roles: ['ADMIN'], input: selectionSchema },
@@ -46,18 +47,15 @@ export const closeCampaignAction = defineAction(
 
 export const claimNextAction = defineAction(
   { name: 'audit.claimNext', roles: ['EXPERT'], input: claimSchema },
-  async (input, { user, revalidate }) => {
-    const result = await claimNext({ campaignId: input.campaignId, expertId: user.id });
-    revalidate('/audit');
-    return result;
-  },
+  // No revalidation here or below: the screen that claims, releases or submits navigates or updates itself, and a
+  // revalidated path made every such request render the whole page it came from as well (npm run stress).
+  async (input, { user }) => claimNext({ campaignId: input.campaignId, expertId: user.id }),
 );
 
 export const releaseAssignmentAction = defineAction(
   { name: 'audit.release', roles: ['EXPERT'], input: releaseSchema },
-  async (input, { user, revalidate }) => {
+  async (input, { user }) => {
     await releaseAssignment({ assignmentId: input.assignmentId, expertId: user.id });
-    revalidate('/audit');
     return { released: input.assignmentId };
   },
 );
@@ -74,10 +72,12 @@ export const updateAssignmentAction = defineAction(
 
 export const submitAssignmentAction = defineAction(
   { name: 'audit.submit', roles: ['EXPERT'], input: submitAssignmentSchema },
-  async (input, { user, revalidate }) => {
+  // Returns what the screen shows after a submission (the new versions and the progress bars), so that it does not
+  // reload the whole audit screen.
+  async (input, { user }) => {
     const submitted = await submitAssignment({ expertId: user.id, input });
-    revalidate('/audit');
-    return { data: submitted, message: 'Submitted. Thank you.' };
+    const progress = await getAuditProgress({ expertId: user.id, campaignId: submitted.campaignId });
+    return { data: { ...submitted, progress }, message: 'Submitted. Thank you.' };
   },
 );
 

@@ -10,6 +10,7 @@ import 'server-only';
 import type { Category, Decision, Dimension, Severity, Tier, WeightDirection } from '@/lib/vocabulary/enums';
 import { findAuditedTexts } from '@/lib/audit/find-audited-texts';
 import { prisma } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
 
 export interface ExpertCriterion {
   id: number;
@@ -93,7 +94,8 @@ export interface ExpertCampaign {
   currentAssignmentId: number | null;
 }
 
-export async function listExpertCampaigns(expertId: string): Promise<ExpertCampaign[]> {
+/** The expert's audit campaigns (only `campaignId` when given), with their progress from the campaign counters. */
+export async function listExpertCampaigns(expertId: string, campaignId?: number): Promise<ExpertCampaign[]> {
   const rows = await prisma.$queryRaw<
     {
       id: number;
@@ -126,7 +128,7 @@ export async function listExpertCampaigns(expertId: string): Promise<ExpertCampa
     FROM audit_campaigns ac
     JOIN campaign_experts ce ON ce.campaign_id = ac.id AND ce.user_id = ${expertId}
     LEFT JOIN campaign_counters counter ON counter.campaign_id = ac.id
-    WHERE ac.kind = 'AUDIT'
+    WHERE ac.kind = 'AUDIT' ${campaignId === undefined ? Prisma.empty : Prisma.sql`AND ac.id = ${campaignId}`}
     ORDER BY (ac.status = 'OPEN') DESC, ac.created_at DESC`;
   return rows.map((row) => ({
     id: row.id,
@@ -141,6 +143,22 @@ export async function listExpertCampaigns(expertId: string): Promise<ExpertCampa
     campaignTotal: row.campaign_total,
     currentAssignmentId: row.current_assignment_id,
   }));
+}
+
+/** The audit screen's two progress bars: this expert's queries in the campaign, and the campaign's verdict slots. */
+export interface AuditProgress {
+  mineDone: number;
+  mineRemaining: number;
+  campaignDone: number;
+  campaignTotal: number;
+}
+
+/** The progress the audit screen shows for one campaign; null when the expert is not on it. */
+export async function getAuditProgress({ expertId, campaignId }: { expertId: string; campaignId: number }): Promise<AuditProgress | null> {
+  const [campaign] = await listExpertCampaigns(expertId, campaignId);
+  if (!campaign) return null;
+  const { mineDone, mineRemaining, campaignDone, campaignTotal } = campaign;
+  return { mineDone, mineRemaining, campaignDone, campaignTotal };
 }
 
 /** The fields of an expert's own verdict that may be shown to them (and are returned after each save). */

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { submitAssignmentAction } from '@/lib/audit/actions';
 import { saveVerdict } from '@/lib/audit/verdicts';
+import { getAuditProgress } from '@/lib/audit/expert-view';
 import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
 import { setUpTwoExperts } from '@/tools/fixtures/two-experts';
@@ -59,5 +60,42 @@ describe('submitting a query', () => {
     for (const id of untouched) expect(errors[`criterion.${id}`]).toEqual(['choose a decision']);
     expect(result.error).toMatch(/criteria 1, 3.*and the completeness rating/);
     expect((await prisma.assignment.findUniqueOrThrow({ where: { id: a.assignmentId } })).state).toBe('RESERVED');
+  });
+
+  it('returns the progress bars as the database holds them after the submission, so the screen need not reload', async () => {
+    const { a, campaignId } = await setUpTwoExperts();
+    const assignment = await prisma.assignment.findUniqueOrThrow({ where: { id: a.assignmentId } });
+    const before = await getAuditProgress({ expertId: a.user.id, campaignId });
+    for (const criterionId of assignment.criterionOrder)
+      await saveVerdict({
+        expertId: a.user.id,
+        draft: {
+          assignmentId: a.assignmentId,
+          criterionId,
+          rowVersion: 0,
+          decision: 'ACCEPT',
+          dimensions: [],
+          weightDirection: null,
+          severity: null,
+          comment: null,
+          proposedRevision: null,
+          secondsDelta: 5,
+        },
+      });
+    const result = await runAsUser(a.user, () =>
+      submitAssignmentAction({ assignmentId: a.assignmentId, rowVersion: assignment.rowVersion, comprehensiveness: 4 }),
+    );
+    if (!result.ok) throw new Error(result.error);
+    const submittedVerdicts = await prisma.verdict.count({ where: { assignment: { campaignId }, submittedAt: { not: null } } });
+    const submittedQueries = await prisma.assignment.count({ where: { campaignId, expertId: a.user.id, state: 'SUBMITTED' } });
+    expect(result.data.progress).toEqual({
+      ...before,
+      mineDone: submittedQueries,
+      mineRemaining: (before?.mineRemaining ?? 0) - 1,
+      campaignDone: submittedVerdicts,
+    });
+    expect(submittedQueries).toBe(1);
+    expect(submittedVerdicts).toBe(assignment.criterionOrder.length);
+    expect(result.data.progress).toEqual(await getAuditProgress({ expertId: a.user.id, campaignId }));
   });
 });

@@ -317,7 +317,7 @@ export async function submitAssignment({ expertId, input }: { expertId: string; 
       entityId: assignment.id,
       after: { comprehensiveness: input.comprehensiveness, verdicts: verdicts.length },
     });
-    return { rowVersion: updated.rowVersion, verdicts: verdicts.length, versions };
+    return { rowVersion: updated.rowVersion, verdicts: verdicts.length, versions, campaignId: assignment.campaignId };
   });
 }
 

@@ -31,18 +31,14 @@ export const createGradingCampaignAction = defineAction(
 
 export const claimGradingAction = defineAction(
   { name: 'grading.claimNext', roles: ['EXPERT'], input: gradingClaimSchema },
-  async (input, { user, revalidate }) => {
-    const result = await claimGradingResponse({ campaignId: input.campaignId, expertId: user.id });
-    revalidate('/audit');
-    return result;
-  },
+  // No revalidation here or below: the screens navigate or refresh themselves (see lib/audit/actions.ts).
+  async (input, { user }) => claimGradingResponse({ campaignId: input.campaignId, expertId: user.id }),
 );
 
 export const releaseGradingAction = defineAction(
   { name: 'grading.release', roles: ['EXPERT'], input: gradingAssignmentSchema },
-  async (input, { user, revalidate }) => {
+  async (input, { user }) => {
     await releaseGradingAssignment({ assignmentId: input.assignmentId, expertId: user.id });
-    revalidate('/audit');
     return { released: input.assignmentId };
   },
 );
@@ -54,9 +50,8 @@ export const saveGradingMarkAction = defineAction(
 
 export const submitGradingAction = defineAction(
   { name: 'grading.submit', roles: ['EXPERT'], input: gradingAssignmentSchema },
-  async (input, { user, revalidate }) => {
+  async (input, { user }) => {
     const submitted = await submitGradingAssignment({ expertId: user.id, assignmentId: input.assignmentId });
-    revalidate('/audit');
     return { data: submitted, message: 'Submitted. Thank you.' };
   },
 );

@@ -11,18 +11,14 @@ const REVIEWERS = ['ADMIN', 'REVIEWER'] as const;
 
 export const claimNextPairAction = defineAction(
   { name: 'pairwise.claimNext', roles: REVIEWERS, input: claimSchema },
-  async (input, { user, revalidate }) => {
-    const result = await claimNextPair({ runId: input.runId, reviewerId: user.id });
-    revalidate('/pairwise');
-    return result;
-  },
+  // No revalidation here or below: the screens navigate or refresh themselves (see lib/audit/actions.ts).
+  async (input, { user }) => claimNextPair({ runId: input.runId, reviewerId: user.id }),
 );
 
 export const giveBackPairAction = defineAction(
   { name: 'pairwise.giveBack', roles: REVIEWERS, input: giveBackSchema },
-  async (input, { user, revalidate }) => {
+  async (input, { user }) => {
     await giveBackPair({ judgmentId: input.judgmentId, reviewerId: user.id });
-    revalidate('/pairwise');
     return { released: input.judgmentId };
   },
 );
@@ -39,9 +35,8 @@ export const saveDraftMarkAction = defineAction(
 
 export const submitReviewAction = defineAction(
   { name: 'pairwise.submit', roles: REVIEWERS, input: submitReviewSchema },
-  async (input, { user, revalidate }) => {
+  async (input, { user }) => {
     const submitted = await submitReview({ reviewerId: user.id, input });
-    revalidate('/pairwise');
     return { data: submitted, message: 'Submitted. Thank you.' };
   },
 );

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { forbidden, notFound } from 'next/navigation';
 import { AuditScreen } from '@/components/audit/audit-screen';
-import { getExpertAssignment, listExpertCampaigns } from '@/lib/audit/expert-view';
+import { getAuditProgress, getExpertAssignment } from '@/lib/audit/expert-view';
 import { requireSection } from '@/lib/auth/session';
 import { parseRouteId } from '@/lib/http/route-params';
 
@@ -15,14 +15,6 @@ export default async function AuditWorkPage({ params }: { params: Promise<{ id: 
   if (id === null) notFound();
   const assignment = await getExpertAssignment({ assignmentId: id, expertId: user.id });
   if (!assignment) notFound();
-  const campaign = (await listExpertCampaigns(user.id)).find((row) => row.id === assignment.campaign.id);
-  const progress = campaign
-    ? {
-        mineDone: campaign.mineDone,
-        mineRemaining: campaign.mineRemaining,
-        campaignDone: campaign.campaignDone,
-        campaignTotal: campaign.campaignTotal,
-      }
-    : null;
+  const progress = await getAuditProgress({ expertId: user.id, campaignId: assignment.campaign.id });
   return <AuditScreen key={assignment.id} assignment={assignment} progress={progress} />;
 }
