@@ -7,7 +7,25 @@ import { saveVerdict } from '@/lib/audit/verdicts';
 import { getAuditProgress } from '@/lib/audit/expert-view';
 import { runAsUser } from '@/tools/testing/request-user';
 import { prisma } from '@/lib/db';
-import { setUpTwoExperts } from '@/tools/fixtures/two-experts';
+import { type TwoExperts, setUpTwoExperts } from '@/tools/fixtures/two-experts';
+
+/** A first verdict on one criterion, without dimensions or comment. */
+const decide = (expert: TwoExperts['a'], criterionId: number, decision: 'ACCEPT' | 'REJECT') =>
+  saveVerdict({
+    expertId: expert.user.id,
+    draft: {
+      assignmentId: expert.assignmentId,
+      criterionId,
+      rowVersion: 0,
+      decision,
+      dimensions: [],
+      weightDirection: null,
+      severity: null,
+      comment: null,
+      proposedRevision: null,
+      secondsDelta: 5,
+    },
+  });
 
 describe('submitting a query', () => {
   it('reports the missing rating and every criterion’s problems in one answer', async () => {
@@ -16,36 +34,8 @@ describe('submitting a query', () => {
     const [first, second] = assignment.criterionOrder;
     if (first === undefined || second === undefined) throw new Error('need two criteria');
     // One criterion rejected without a dimension, one accepted properly, the rest untouched; no rating.
-    await saveVerdict({
-      expertId: a.user.id,
-      draft: {
-        assignmentId: a.assignmentId,
-        criterionId: first,
-        rowVersion: 0,
-        decision: 'REJECT',
-        dimensions: [],
-        weightDirection: null,
-        severity: null,
-        comment: null,
-        proposedRevision: null,
-        secondsDelta: 5,
-      },
-    });
-    await saveVerdict({
-      expertId: a.user.id,
-      draft: {
-        assignmentId: a.assignmentId,
-        criterionId: second,
-        rowVersion: 0,
-        decision: 'ACCEPT',
-        dimensions: [],
-        weightDirection: null,
-        severity: null,
-        comment: null,
-        proposedRevision: null,
-        secondsDelta: 5,
-      },
-    });
+    await decide(a, first, 'REJECT');
+    await decide(a, second, 'ACCEPT');
     const result = await runAsUser(a.user, () =>
       submitAssignmentAction({ assignmentId: a.assignmentId, rowVersion: assignment.rowVersion, comprehensiveness: null }),
     );
@@ -66,22 +56,7 @@ describe('submitting a query', () => {
     const { a, campaignId } = await setUpTwoExperts();
     const assignment = await prisma.assignment.findUniqueOrThrow({ where: { id: a.assignmentId } });
     const before = await getAuditProgress({ expertId: a.user.id, campaignId });
-    for (const criterionId of assignment.criterionOrder)
-      await saveVerdict({
-        expertId: a.user.id,
-        draft: {
-          assignmentId: a.assignmentId,
-          criterionId,
-          rowVersion: 0,
-          decision: 'ACCEPT',
-          dimensions: [],
-          weightDirection: null,
-          severity: null,
-          comment: null,
-          proposedRevision: null,
-          secondsDelta: 5,
-        },
-      });
+    for (const criterionId of assignment.criterionOrder) await decide(a, criterionId, 'ACCEPT');
     const result = await runAsUser(a.user, () =>
       submitAssignmentAction({ assignmentId: a.assignmentId, rowVersion: assignment.rowVersion, comprehensiveness: 4 }),
     );
