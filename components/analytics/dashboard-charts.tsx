@@ -6,22 +6,14 @@ import { Area, Bar, BarChart, CartesianGrid, ComposedChart, ErrorBar, Legend, Li
 import { chartRate, fixed, percentValue } from '@/components/ui/format';
 import { ERROR_LABELS } from '@/components/analytics/labels';
 import { ScrollRegion } from '@/components/ui/scroll-region';
+import { PERCENT_AXIS, RateBars, percentTick } from '@/components/ui/rate-bars';
 import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, LEGEND, SLATE, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
 import type { Agreement, Counts, ErrorTableRow, GroupCounts } from '@/lib/analytics/compute-dashboard';
 
 const LENIENT = '#93c5fd';
 const CONFIRMED = '#b91c1c';
 const PRELIMINARY = '#fca5a5';
-const percentTick = (value: number) => `${value}%`;
 /** The 0–100% value axis of the rate charts. */
-const PERCENT_AXIS = {
-  domain: [0, 100],
-  tickFormatter: percentTick,
-  tick: AXIS_TICK,
-  tickLine: false,
-  axisLine: false,
-  width: 48,
-} as const;
 
 export function ConcordanceChart({ title, groups, filename }: { title: string; groups: GroupCounts[]; filename: string }) {
   const data = groups.map((group) => {
@@ -63,19 +55,13 @@ export function ConcordanceChart({ title, groups, filename }: { title: string; g
       ])}
       empty={finalized === 0 ? 'No criterion has a final decision yet.' : null}
     >
-      <BarChart data={data} {...CHART_BASE} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
-        <CartesianGrid {...GRID} />
-        <XAxis dataKey="label" {...BOTTOM_AXIS} interval={0} />
-        <YAxis {...PERCENT_AXIS} />
-        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => percentValue(value)} />
-        <Legend {...LEGEND} />
-        <Bar dataKey="strict" name="Strict" fill={BRAND} maxBarSize={32} isAnimationActive={false}>
-          <ErrorBar dataKey="strictError" width={4} stroke={SLATE} />
-        </Bar>
-        <Bar dataKey="lenient" name="Lenient" fill={LENIENT} maxBarSize={32} isAnimationActive={false}>
-          <ErrorBar dataKey="lenientError" width={4} stroke={SLATE} />
-        </Bar>
-      </BarChart>
+      <RateBars
+        data={data}
+        series={[
+          { key: 'strict', name: 'Strict', fill: BRAND },
+          { key: 'lenient', name: 'Lenient', fill: LENIENT },
+        ]}
+      />
     </ChartFrame>
   );
 }
@@ -270,7 +256,7 @@ export function AgreementHeatmap({ agreement }: { agreement: Agreement }) {
 export function ExpertAgreementChart({ agreement }: { agreement: Agreement }) {
   const data = agreement.withFinal.map((row) => {
     const value = chartRate(row.agreement);
-    return { label: row.label, agreement: value.value, error: value.error };
+    return { label: row.label, agreement: value.value, agreementError: value.error };
   });
   return (
     <ChartFrame
@@ -290,15 +276,7 @@ export function ExpertAgreementChart({ agreement }: { agreement: Agreement }) {
       ])}
       empty={agreement.withFinal.every((r) => r.agreement.n === 0) ? 'No verdict has a decision without its expert yet.' : null}
     >
-      <BarChart data={data} {...CHART_BASE} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
-        <CartesianGrid {...GRID} />
-        <XAxis dataKey="label" {...BOTTOM_AXIS} interval={0} />
-        <YAxis {...PERCENT_AXIS} />
-        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => percentValue(value)} />
-        <Bar dataKey="agreement" name="Agreement with final" fill={BRAND} maxBarSize={32} isAnimationActive={false}>
-          <ErrorBar dataKey="error" width={4} stroke={SLATE} />
-        </Bar>
-      </BarChart>
+      <RateBars data={data} series={[{ key: 'agreement', name: 'Agreement with final', fill: BRAND }]} legend={false} />
     </ChartFrame>
   );
 }

@@ -1,20 +1,13 @@
 'use client';
 // The discriminability page's charts (Recharts, each through ChartFrame with a CSV of its numbers): score separation
 // per group with its 95% intervals (queries as clusters), and the distribution of the per-query share ordered correctly.
-import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { chartRate, percentValue } from '@/components/ui/format';
-import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, LEGEND, SLATE, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { RateBars } from '@/components/ui/rate-bars';
+import { chartRate } from '@/components/ui/format';
+import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, LEGEND, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
 import type { Discriminability, QuerySeparation, SeparationGroup } from '@/lib/discriminability/compute-discriminability';
 
 const CLINICIANS = '#93c5fd';
-const PERCENT_AXIS = {
-  domain: [0, 100],
-  tickFormatter: (value: number) => `${value}%`,
-  tick: AXIS_TICK,
-  tickLine: false,
-  axisLine: false,
-  width: 48,
-} as const;
 
 export function SeparationChart({ groups }: { groups: SeparationGroup[] }) {
   const data = groups.map((group) => {
@@ -75,19 +68,13 @@ export function SeparationChart({ groups }: { groups: SeparationGroup[] }) {
           : null
       }
     >
-      <BarChart data={data} {...CHART_BASE} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
-        <CartesianGrid {...GRID} />
-        <XAxis dataKey="label" {...BOTTOM_AXIS} interval={0} />
-        <YAxis {...PERCENT_AXIS} />
-        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => percentValue(value)} />
-        <Legend {...LEGEND} />
-        <Bar dataKey="judge" name="Judge-graded" fill={BRAND} maxBarSize={32} isAnimationActive={false}>
-          <ErrorBar dataKey="judgeError" width={4} stroke={SLATE} />
-        </Bar>
-        <Bar dataKey="clinicians" name="Clinician-graded" fill={CLINICIANS} maxBarSize={32} isAnimationActive={false}>
-          <ErrorBar dataKey="cliniciansError" width={4} stroke={SLATE} />
-        </Bar>
-      </BarChart>
+      <RateBars
+        data={data}
+        series={[
+          { key: 'judge', name: 'Judge-graded', fill: BRAND },
+          { key: 'clinicians', name: 'Clinician-graded', fill: CLINICIANS },
+        ]}
+      />
     </ChartFrame>
   );
 }

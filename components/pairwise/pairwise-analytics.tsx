@@ -2,38 +2,18 @@
 // The pairwise analytics: headline agreement figures, the human × judge table, agreement by category and by
 // meta-rubric version, the length-bias scatter, and the judge's criteria reviewers reject most. Every chart goes
 // through ChartFrame (CSV of its numbers, a hidden table for screen readers).
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  ErrorBar,
-  Legend,
-  ReferenceLine,
-  Scatter,
-  ScatterChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-  ZAxis,
-} from 'recharts';
-import { chartRate, fixed, intervalDetail, pct, percentValue } from '@/components/ui/format';
+import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from 'recharts';
+import { chartRate, fixed, intervalDetail, pct } from '@/components/ui/format';
 import { CATEGORY_LABELS } from '@/components/criteria/labels';
 import { CLASS_LABELS } from '@/components/pairwise/labels';
-import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, GRID, LEGEND, SLATE, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
+import { RateBars } from '@/components/ui/rate-bars';
+import { AXIS_TICK, BOTTOM_AXIS, BRAND, CHART_BASE, ChartFrame, LEGEND, TOOLTIP_STYLE } from '@/components/ui/chart-frame';
 import type { Rate } from '@/lib/analytics/compute-dashboard';
 import type { GroupAgreement, PairwiseAnalytics } from '@/lib/pairwise/compute-pairwise-analytics';
 
 const LIGHT = '#93c5fd';
 const AMBER = '#d97706';
 const RED = '#b91c1c';
-const PERCENT_AXIS = {
-  domain: [0, 100],
-  tickFormatter: (v: number) => `${v}%`,
-  tick: AXIS_TICK,
-  tickLine: false,
-  axisLine: false,
-  width: 48,
-} as const;
 
 function Stat({ label, value, detail, testId }: { label: string; value: string; detail: string; testId: string }) {
   return (
@@ -124,22 +104,15 @@ function GroupChart({
       ])}
       empty={groups.length === 0 ? 'No pairs yet.' : null}
     >
-      <BarChart data={data} {...CHART_BASE} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
-        <CartesianGrid {...GRID} />
-        <XAxis dataKey="label" {...BOTTOM_AXIS} interval={0} />
-        <YAxis {...PERCENT_AXIS} />
-        <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => percentValue(value)} />
-        <Legend {...LEGEND} />
-        <Bar dataKey="withTies" name="Agreement with ties" fill={BRAND} maxBarSize={28} isAnimationActive={false}>
-          <ErrorBar dataKey="withTiesError" width={4} stroke={SLATE} />
-        </Bar>
-        <Bar dataKey="withoutTies" name="Agreement without ties" fill={LIGHT} maxBarSize={28} isAnimationActive={false}>
-          <ErrorBar dataKey="withoutTiesError" width={4} stroke={SLATE} />
-        </Bar>
-        <Bar dataKey="consistent" name="Position consistency" fill={AMBER} maxBarSize={28} isAnimationActive={false}>
-          <ErrorBar dataKey="consistentError" width={4} stroke={SLATE} />
-        </Bar>
-      </BarChart>
+      <RateBars
+        data={data}
+        maxBarSize={28}
+        series={[
+          { key: 'withTies', name: 'Agreement with ties', fill: BRAND },
+          { key: 'withoutTies', name: 'Agreement without ties', fill: LIGHT },
+          { key: 'consistent', name: 'Position consistency', fill: AMBER },
+        ]}
+      />
     </ChartFrame>
   );
 }
