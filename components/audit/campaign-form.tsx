@@ -8,18 +8,16 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { AUDIT_MODE_TEXT, DIMENSION_LABELS } from '@/components/audit/campaign-labels';
 import { SelectionPreview } from '@/components/audit/selection-preview';
+import { readCampaignBasics, usePreviewedCampaignForm } from '@/components/audit/use-previewed-campaign-form';
 import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ChoiceCards } from '@/components/ui/choice-cards';
-import { localDateTimeToIso } from '@/components/ui/format';
 import { FieldErrors, FormNotice, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { formStrings, formText } from '@/components/ui/form-values';
 import { Notice } from '@/components/ui/page-header';
-import { nestedPartErrors, useActionForm } from '@/components/ui/use-action-form';
 import { createCampaignAction, previewSelectionAction } from '@/lib/audit/actions';
 import type { CampaignFormOptions } from '@/lib/audit/campaign-form-options';
-import type { SelectionPreview as Preview } from '@/lib/audit/create-campaign';
 
 type Mode = 'filter' | 'sample';
 
@@ -102,57 +100,25 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
   const [k, setK] = useState('3');
   const [experts, setExperts] = useState<Set<string>>(new Set());
   const [seed, setSeed] = useState('1');
-  const { formRef, formProps, errors, notice, pending, submit: run } = useActionForm();
-  const [running, setRunning] = useState<'preview' | 'create'>('preview');
-  const previewing = pending && running === 'preview';
-  const submitting = pending && running === 'create';
-  const [preview, setPreview] = useState<{ data: Preview; stale: boolean } | null>(null);
-  const [previewError, setPreviewError] = useState<string | null>(null);
+  const { formProps, errors, notice, previewing, submitting, preview, previewError, markStale, runPreview, create } =
+    usePreviewedCampaignForm({ readSelection, previewAction: previewSelectionAction });
   const [created, setCreated] = useState(false);
 
   const defaultDataset = (options.datasets.find((dataset) => dataset.pendingCriteria > 0) ?? options.datasets[0])?.id;
   const kNumber = Number(k);
   const tooFewExperts = Number.isInteger(kNumber) && kNumber > 0 && experts.size < kNumber;
 
-  const selectionChanged = () => setPreview((current) => (current ? { ...current, stale: true } : current));
-
-  const runPreview = () => {
-    const form = formRef.current;
-    if (!form) return;
-    const selection = readSelection(new FormData(form));
-    setRunning('preview');
-    run(() => previewSelectionAction(selection), {
-      notice: false,
-      // The preview validates the selection alone: its paths are relative to it, and it clears only its own.
-      ...nestedPartErrors('selection'),
-      onError: (result) => setPreviewError(result.error),
-      onSuccess: (data) => {
-        setPreview({ data, stale: false });
-        setPreviewError(null);
-      },
-    });
-  };
-
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const deadline = formText(data, 'deadline');
     const input = {
-      name: (data.get('name') as string | null) ?? '',
-      description: formText(data, 'description'),
-      instructions: formText(data, 'instructions'),
-      overlapK: formText(data, 'overlapK') ?? '',
-      expertIds: formStrings(data, 'expertIds'),
+      ...readCampaignBasics(data),
       matchSpecialty: data.get('matchSpecialty') === 'on',
       dimensions: formStrings(data, 'dimensions') as (typeof DIMENSIONS)[number][],
-      // datetime-local is the admin's local time; the server gets an unambiguous instant.
-      deadline: deadline ? localDateTimeToIso(deadline) : undefined,
-      reservationMinutes: formText(data, 'reservationMinutes') ?? '',
       fastThresholdSeconds: formText(data, 'fastThresholdSeconds') ?? '',
       selection: readSelection(data),
     };
-    setRunning('create');
-    run(() => createCampaignAction(input), {
+    create(() => createCampaignAction(input), {
       success: (_data, message) => `${message ?? 'Created the campaign.'} Opening it…`,
       onSuccess: (campaign) => {
         setCreated(true);
@@ -195,7 +161,7 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
         description="A criterion is in one campaign at a time until its decision there is settled. The unit of work is a query with all its chosen criteria."
       >
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)]">
-          <fieldset className="min-w-0 space-y-4" onChange={selectionChanged}>
+          <fieldset className="min-w-0 space-y-4" onChange={markStale}>
             <legend className="sr-only">Selection</legend>
             <SelectField
               label="Dataset"
@@ -220,7 +186,7 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
               value={auditMode}
               onChange={(value) => {
                 setAuditMode(value);
-                selectionChanged();
+                markStale();
               }}
               options={(['new', 'revised', 'all'] as const).map((value) => [
                 value,
@@ -340,7 +306,7 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
                     className="mt-1 -ml-2"
                     onClick={() => {
                       setSeed(String(Math.floor(Math.random() * 1_000_000)));
-                      selectionChanged();
+                      markStale();
                     }}
                   >
                     Pick a random seed

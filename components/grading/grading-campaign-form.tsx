@@ -5,16 +5,14 @@
 // keeps every input and field errors are shown at their inputs (aria-describedby).
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
+import { readCampaignBasics, usePreviewedCampaignForm } from '@/components/audit/use-previewed-campaign-form';
 import { Button } from '@/components/ui/button';
 import { FieldErrors, FormNotice, SelectField, TextAreaField, TextField } from '@/components/ui/field';
-import { localDateTimeToIso } from '@/components/ui/format';
 import { formStrings, formText } from '@/components/ui/form-values';
 import { Notice } from '@/components/ui/page-header';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
-import { nestedPartErrors, useActionForm } from '@/components/ui/use-action-form';
 import { createGradingCampaignAction, previewGradingSampleAction } from '@/lib/grading/actions';
 import type { GradingFormOptions } from '@/lib/grading/grading-form-options';
-import type { GradingSamplePreview } from '@/lib/grading/sample-responses';
 import { CATEGORIES } from '@/lib/vocabulary/enums';
 import { CATEGORY_LABELS } from '@/lib/vocabulary/labels';
 
@@ -35,48 +33,15 @@ const boxClasses = 'h-4 w-4 rounded border-slate-300 accent-brand-600';
 export function GradingCampaignForm({ options }: { options: GradingFormOptions }) {
   const router = useRouter();
   const [datasetId, setDatasetId] = useState(String(options.datasets[0]?.id ?? ''));
-  const { formRef, formProps, errors, notice, pending, submit: run } = useActionForm();
-  const [running, setRunning] = useState<'preview' | 'create'>('preview');
-  const previewing = pending && running === 'preview';
-  const submitting = pending && running === 'create';
-  const [preview, setPreview] = useState<{ data: GradingSamplePreview; stale: boolean } | null>(null);
-  const [previewError, setPreviewError] = useState<string | null>(null);
+  const { formProps, errors, notice, previewing, submitting, preview, previewError, markStale, runPreview, create } =
+    usePreviewedCampaignForm({ readSelection, previewAction: previewGradingSampleAction });
   const models = options.datasets.find((dataset) => String(dataset.id) === datasetId)?.models ?? [];
-  const stale = () => setPreview((current) => (current ? { ...current, stale: true } : current));
-
-  const runPreview = () => {
-    const form = formRef.current;
-    if (!form) return;
-    const selection = readSelection(new FormData(form));
-    setRunning('preview');
-    run(() => previewGradingSampleAction(selection), {
-      notice: false,
-      // The preview validates the selection alone: its paths are relative to it, and it clears only its own.
-      ...nestedPartErrors('selection'),
-      onError: (result) => setPreviewError(result.error),
-      onSuccess: (data) => {
-        setPreview({ data, stale: false });
-        setPreviewError(null);
-      },
-    });
-  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const deadline = formText(data, 'deadline');
-    const input = {
-      name: (data.get('name') as string | null) ?? '',
-      description: formText(data, 'description'),
-      instructions: formText(data, 'instructions'),
-      overlapK: formText(data, 'overlapK') ?? '',
-      expertIds: formStrings(data, 'expertIds'),
-      deadline: deadline ? localDateTimeToIso(deadline) : undefined,
-      reservationMinutes: formText(data, 'reservationMinutes') ?? '',
-      selection: readSelection(data),
-    };
-    setRunning('create');
-    run(() => createGradingCampaignAction(input), {
+    const input = { ...readCampaignBasics(data), selection: readSelection(data) };
+    create(() => createGradingCampaignAction(input), {
       success: (_data, message) => `${message ?? 'Created the grading campaign.'} Opening the campaigns…`,
       onSuccess: () => router.push('/audit'),
     });
@@ -119,7 +84,7 @@ export function GradingCampaignForm({ options }: { options: GradingFormOptions }
       </section>
       <section aria-label="Responses to grade" className="space-y-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <h2 className="text-sm font-semibold text-slate-900">Responses to grade: a seeded, stratified sample</h2>
-        <div className="grid gap-4 sm:grid-cols-3" onChange={stale}>
+        <div className="grid gap-4 sm:grid-cols-3" onChange={markStale}>
           <SelectField
             label="Dataset"
             name="selection.datasetId"
