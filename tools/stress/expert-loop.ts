@@ -8,6 +8,7 @@
 import type { Random } from '@/tools/fixtures/prng';
 import type { AckLedger } from '@/tools/stress/ledger';
 import type { Attempt, Budget, Recorder } from '@/tools/stress/recorder';
+import { drawThinkTimeMs } from '@/tools/stress/think-time';
 import {
   type AssignmentView,
   type ParsedActionResult,
@@ -55,7 +56,7 @@ export interface ExpertLoopOptions {
   recorder: Recorder;
   ledger: AckLedger;
   random: Random;
-  /** Think time before each decision and before submitting: uniform in [0, thinkMs]. */
+  /** Think time before each decision and before submitting: uniform in [0.5, 1.5] × thinkMs. */
   thinkMs: number;
   /** Share of submitted queries on which one verdict is amended afterwards. */
   amendRate: number;
@@ -125,7 +126,7 @@ function parsed<S extends z.ZodType>(schema: S, attempt: Attempt<unknown>): z.in
 /** Runs one expert until the budget is spent or there is nothing left to audit. */
 export async function runExpert(options: ExpertLoopOptions): Promise<void> {
   const { client, campaignId, budget, recorder, ledger, random } = options;
-  const think = () => sleep(random.next() * options.thinkMs);
+  const think = () => sleep(drawThinkTimeMs(random, options.thinkMs));
   // Each step checks the response's shape inside the timed attempt, so a malformed answer is an error.
   const step = <S extends z.ZodType>(op: string, schema: S | null, run: () => Promise<unknown>) =>
     recorder.attempt(budget, op, async () => {
