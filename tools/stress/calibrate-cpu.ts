@@ -31,7 +31,6 @@ const METHOD_OPS: Record<Exclude<keyof ExpertClient, 'email'>, string> = {
   saveVerdict: OPS.save,
   rate: OPS.rate,
   submit: OPS.submit,
-  refresh: OPS.refresh,
 };
 
 export async function calibrateServerCpu({

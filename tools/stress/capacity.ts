@@ -7,13 +7,16 @@ import { type StressReport, formatTable } from '@/tools/stress/report';
 /** Issue 21's target for every expert operation's p95 (not the app's setting: a goal the run is held to). */
 export const TARGET_P95_MS = 300;
 
-/** The operations the target applies to, with the table's short names. Sign-in is reported apart (slow hashing). */
+/**
+ * The operations the target applies to, with the table's short names. Sign-in is reported apart (slow
+ * hashing). Issue 21 also names the reload after a submission: the audit screen no longer makes it (it shows
+ * the progress the submission returns), so the run has none to time.
+ */
 export const CAPACITY_OPERATIONS = [
   { op: OPS.claim, label: 'claim' },
   { op: OPS.open, label: 'open' },
   { op: OPS.save, label: 'save' },
   { op: OPS.submit, label: 'submit' },
-  { op: OPS.refresh, label: 'reload' },
 ] as const;
 
 export interface CapacityLevel {
