@@ -1,8 +1,10 @@
-// npm run stress [-- --scale 0.1 --duration 120 --experts 50 --max-requests 200000]: load on `next start`
-// (loopback only, bounded in time and requests) with the invariants checked in SQL afterwards
-// (tools/stress/). Builds the app first when the build is missing or stale. Not part of npm test. Exit code 1
-// when an invariant fails or the error rate is over the limit, 2 for bad flags.
+// npm run stress [-- --scale 0.1 --duration 120 --experts 50,100 --think-ms 5000 --instances 2]: load on
+// `next start` (loopback only, bounded in time and requests) with the invariants checked in SQL afterwards,
+// one window per level of experts and then the capacity table (tools/stress/). Builds the app first when the
+// build is missing or stale. Not part of npm test. Exit code 1 when an invariant fails or the error rate is
+// over the limit in any level, 2 for bad flags.
 import { parseStressArgs } from '@/tools/stress/options';
+import { formatCapacityTable } from '@/tools/stress/capacity';
 import { formatStressReport } from '@/tools/stress/report';
 import { runStress } from '@/tools/stress/run-stress';
 
@@ -15,9 +17,9 @@ try {
 }
 
 try {
-  const report = await runStress(options, `npm run stress -- ${process.argv.slice(2).join(' ')}`.trim());
-  console.log(formatStressReport(report));
-  process.exit(report.pass ? 0 : 1);
+  const run = await runStress(options, `npm run stress -- ${process.argv.slice(2).join(' ')}`.trim());
+  console.log([...run.levels.map(formatStressReport), formatCapacityTable(run.capacity)].join('\n\n'));
+  process.exit(run.pass ? 0 : 1);
 } catch (error) {
   console.error(`[stress] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);

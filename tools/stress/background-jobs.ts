@@ -1,7 +1,7 @@
 // The admin's work during a stress run, started through the app as an admin's browser would and run by the
 // app's own pg-boss workers: an upload to /api/imports (a QuarkMedBench-style file), a judge GRADE run
 // (saveEndpointAction, then startRunAction against the judge test double) and a release (createReleaseAction,
-// then freezeReleaseAction, which queues the export of every format). While a job runs and the window lasts,
+// then freezeReleaseAction, which queues the release job: it freezes the release, then exports every format). While a job runs and the window lasts,
 // the admin's page keeps polling as the real pages do (the import form every 0.5 s, the run page's
 // router.refresh() every 1.5 s, the release page's every 1 s). The job's end is read from its row.
 import type pg from 'pg';
@@ -81,6 +81,19 @@ async function jobRow(ctx: AdminContext, table: 'import_jobs' | 'judge_runs', id
   return (
     (await ctx.db.query<{ status: string; error: string | null }>(`SELECT status, error FROM ${table} WHERE id = $1`, [id])).rows[0] ?? null
   );
+}
+
+/** A release from its freeze to its exported files: null while the freeze runs, FAILED when it failed. */
+async function releaseRow(ctx: AdminContext, releaseId: number): Promise<JobRow | null> {
+  const release = await ctx.db.query<{ status: string; stage: string | null; error: string | null }>(
+    'SELECT r.status::text, f.stage, f.error FROM releases r LEFT JOIN release_freezes f ON f.release_id = r.id WHERE r.id = $1',
+    [releaseId],
+  );
+  const row = release.rows[0];
+  if (!row) return { status: 'FAILED', error: 'the release is gone' };
+  if (row.stage === 'failed') return { status: 'FAILED', error: `freeze: ${row.error ?? 'failed'}` };
+  if (row.status !== 'FROZEN') return null;
+  return await exportRow(ctx, releaseId);
 }
 
 /** A release's export files, summed up as one status (null before any file exists), with their errors. */
@@ -177,7 +190,15 @@ export function runJudgeJob(ctx: AdminContext, judge: { url: string; datasetId: 
         page: '/judge/endpoints/new',
         file: judgeActions,
         action: 'saveEndpointAction',
-        input: { name: 'Stress judge (test double)', baseUrl: judge.url, model: 'stress-judge', maxConcurrency: 16, timeoutSeconds: 30 },
+        // The mode the test double serves; left on AUTO, the app wants Test connection pressed first.
+        input: {
+          name: 'Stress judge (test double)',
+          baseUrl: judge.url,
+          model: 'stress-judge',
+          maxConcurrency: 16,
+          timeoutSeconds: 30,
+          outputMode: 'JSON_SCHEMA',
+        },
       },
       z.object({ id: z.number().int().positive() }),
     );
@@ -229,19 +250,22 @@ export function runExportJob(ctx: AdminContext, datasetId: number) {
       z.object({ id: z.number().int().positive() }),
     );
     outcome.id = release.id;
-    const frozen = await adminAction(
+    // The freeze is the release job's first step (lib/releases/freeze-job.ts); the action only queues it.
+    await adminAction(
       ctx,
       'admin: freeze release',
       { page: `/releases/${release.id}`, file: releaseActions, action: 'freezeReleaseAction', input: { releaseId: release.id } },
-      z.object({ criteria: z.number().int().min(0) }),
+      z.null(),
     );
-    outcome.detail = `release of ${frozen.criteria.toLocaleString('en')} criteria frozen, then every export format`;
     const page = `/releases/${release.id}`;
-    return await untilDone(
+    const final = await untilDone(
       ctx,
-      () => exportRow(ctx, release.id),
+      () => releaseRow(ctx, release.id),
       () => ctx.session.rsc(page, page),
       1000,
     );
+    const items = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM release_items WHERE release_id = $1', [release.id]);
+    outcome.detail = `release of ${(items.rows[0]?.n ?? 0).toLocaleString('en')} criteria frozen by the release job, then every export format`;
+    return final;
   });
 }

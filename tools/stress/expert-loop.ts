@@ -1,13 +1,15 @@
 // One simulated expert doing what the audit screen does (components/audit/audit-screen.tsx), as fast as a
 // short think time allows: open "My audits", take the next query, open it, decide every criterion (each
 // decision autosaved on its own), rate the set's completeness, submit, now and then amend a verdict after
-// submitting, reload, take the next one. Every step is a real server action or page of the app behind an
+// submitting, take the next one (the screen no longer reloads after a submission: it shows the progress the
+// submit returns). Every step is a real server action or page of the app behind an
 // ExpertClient (HTTP against `next start`, or in process for tests); nothing is written to the database
 // directly. A failed step is what a user would retry: the expert takes "Next" again, which resumes a live
 // reservation with its saved drafts, so one error never wedges the loop.
 import type { Random } from '@/tools/fixtures/prng';
 import type { AckLedger } from '@/tools/stress/ledger';
 import type { Attempt, Budget, Recorder } from '@/tools/stress/recorder';
+import { drawThinkTimeMs } from '@/tools/stress/think-time';
 import {
   type AssignmentView,
   type ParsedActionResult,
@@ -33,8 +35,6 @@ export interface ExpertClient {
   /** updateAssignmentAction with the completeness rating. */
   rate: (assignmentId: number, input: Record<string, unknown>) => Promise<unknown>;
   submit: (assignmentId: number, input: Record<string, unknown>) => Promise<unknown>;
-  /** router.refresh() after a submission. */
-  refresh: (assignmentId: number) => Promise<void>;
 }
 
 export const OPS = {
@@ -45,7 +45,6 @@ export const OPS = {
   rate: 'rate completeness',
   submit: 'submit',
   amend: 'amend verdict',
-  refresh: 'page: reload after submit',
 } as const;
 
 export interface ExpertLoopOptions {
@@ -55,7 +54,7 @@ export interface ExpertLoopOptions {
   recorder: Recorder;
   ledger: AckLedger;
   random: Random;
-  /** Think time before each decision and before submitting: uniform in [0, thinkMs]. */
+  /** Think time before each decision and before submitting: uniform in [0.5, 1.5] × thinkMs. */
   thinkMs: number;
   /** Share of submitted queries on which one verdict is amended afterwards. */
   amendRate: number;
@@ -125,7 +124,7 @@ function parsed<S extends z.ZodType>(schema: S, attempt: Attempt<unknown>): z.in
 /** Runs one expert until the budget is spent or there is nothing left to audit. */
 export async function runExpert(options: ExpertLoopOptions): Promise<void> {
   const { client, campaignId, budget, recorder, ledger, random } = options;
-  const think = () => sleep(random.next() * options.thinkMs);
+  const think = () => sleep(drawThinkTimeMs(random, options.thinkMs));
   // Each step checks the response's shape inside the timed attempt, so a malformed answer is an error.
   const step = <S extends z.ZodType>(op: string, schema: S | null, run: () => Promise<unknown>) =>
     recorder.attempt(budget, op, async () => {
@@ -228,7 +227,6 @@ export async function runExpert(options: ExpertLoopOptions): Promise<void> {
       const amended = parsed(saveVerdictResult, amendAttempt);
       if (amended?.ok && amended.data.status === 'saved') ledger.amended(view.id, criterionId, fields, amended.data.verdict.rowVersion);
     }
-    if (!(await run(OPS.refresh, null, () => client.refresh(view.id))).ran) return 'stopped';
     return 'submitted';
   }
 }

@@ -214,8 +214,5 @@ export function httpExpertClient({
     saveVerdict: (assignmentId, draft) => session.action(work(assignmentId), ids.save, [draft]),
     rate: (assignmentId, input) => session.action(work(assignmentId), ids.update, [input]),
     submit: (assignmentId, input) => session.action(work(assignmentId), ids.submit, [input]),
-    refresh: async (assignmentId) => {
-      await auditScreen(work(assignmentId), work(assignmentId));
-    },
   };
 }

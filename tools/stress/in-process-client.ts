@@ -25,8 +25,5 @@ export function inProcessExpertClient(user: SessionUser): ExpertClient {
     saveVerdict: (_assignmentId, draft) => as(() => saveVerdictAction(draft as Parameters<typeof saveVerdictAction>[0])),
     rate: (_assignmentId, input) => as(() => updateAssignmentAction(input as Parameters<typeof updateAssignmentAction>[0])),
     submit: (_assignmentId, input) => as(() => submitAssignmentAction(input as Parameters<typeof submitAssignmentAction>[0])),
-    refresh: async (assignmentId) => {
-      await open(assignmentId);
-    },
   };
 }

@@ -4,15 +4,20 @@ import { z } from '@/lib/zod';
 import { DEFAULT_SEED, syntheticTotals } from '@/tools/fixtures/synthetic';
 
 export const STRESS_USAGE = `usage: npm run stress -- [--scale 1] [--experts 50] [--duration 300] [--max-requests 200000]
-                           [--k 3] [--think-ms 100] [--max-error-rate 0.01] [--seed ${DEFAULT_SEED}] [--json results.json]
+                           [--k 3] [--think-ms 50] [--instances 1] [--max-error-rate 0.01] [--seed ${DEFAULT_SEED}]
+                           [--json results.json] [--chart capacity.svg]
   --scale           share of QuarkMedBench's size for the audited dataset (1 = 24,674 queries, 220,617 criteria)
-  --experts         simulated experts working at once
-  --duration        seconds of load (the window); the background jobs are then waited for
-  --max-requests    hard cap on the requests the simulated users send in the window
+  --experts         simulated experts working at once; a list (50,100,262,500) runs one window per level,
+                    each on a fresh database, and ends with the capacity table
+  --duration        seconds of load (the window, per level); the background jobs are then waited for
+  --max-requests    hard cap on the requests the simulated users send in one window
   --k               verdicts wanted per criterion in the campaign
-  --think-ms        each expert pauses uniform [0, think-ms] before each decision and before submitting
+  --think-ms        each expert pauses uniform [0.5, 1.5] × think-ms before each decision and before submitting
+                    (5000: 2.5–7.5 s, a realistic pace)
+  --instances       next start processes on the one PostgreSQL, experts spread over them round-robin
   --max-error-rate  exit non-zero when more than this share of requests failed
-  --json            also write the report as JSON to this file`;
+  --json            also write the report as JSON to this file
+  --chart           also draw the capacity curve (p95 per operation against experts) as SVG to this file`;
 
 const int = (name: string, min: number, max: number) =>
   z.coerce
@@ -35,16 +40,21 @@ export const stressOptionsSchema = z
           return false;
         }
       }, '--scale is too small to give one query per criterion set'),
-    experts: int('experts', 1, 500),
+    // One level, or a list of levels for the capacity curve: run in ascending order, each once.
+    experts: z
+      .preprocess((text) => (typeof text === 'string' ? text.split(',') : text), z.array(int('experts', 1, 1000)).min(1))
+      .transform((levels) => [...new Set(levels)].sort((a, b) => a - b)),
     duration: int('duration', 5, 3600),
     maxRequests: int('max-requests', 1, 10_000_000),
     k: int('k', 1, 20),
     thinkMs: int('think-ms', 0, 60_000),
+    instances: int('instances', 1, 8),
     maxErrorRate: z.coerce.number('--max-error-rate must be a number').min(0).max(1, '--max-error-rate is a share between 0 and 1'),
     seed: int('seed', 0, 2_147_483_647),
     json: z.string().min(1).optional(),
+    chart: z.string().min(1).optional(),
   })
-  .refine((options) => options.experts >= options.k, {
+  .refine((options) => options.experts.every((experts) => experts >= options.k), {
     message: '--experts must be at least --k (each criterion needs k different experts)',
   });
 
@@ -61,10 +71,13 @@ export function parseStressArgs(argv: string[]): StressOptions {
         duration: { type: 'string', default: '300' },
         'max-requests': { type: 'string', default: '200000' },
         k: { type: 'string', default: '3' },
-        'think-ms': { type: 'string', default: '100' },
+        // Mean 50 ms, as the former default of uniform 0–100 ms had.
+        'think-ms': { type: 'string', default: '50' },
+        instances: { type: 'string', default: '1' },
         'max-error-rate': { type: 'string', default: '0.01' },
         seed: { type: 'string', default: String(DEFAULT_SEED) },
         json: { type: 'string' },
+        chart: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -81,9 +94,11 @@ export function parseStressArgs(argv: string[]): StressOptions {
     maxRequests: values['max-requests'],
     k: values.k,
     thinkMs: values['think-ms'],
+    instances: values.instances,
     maxErrorRate: values['max-error-rate'],
     seed: values.seed,
     json: values.json,
+    chart: values.chart,
   });
   if (!parsed.success) throw new Error(`${parsed.error.issues.map((issue) => issue.message).join('\n')}\n${STRESS_USAGE}`);
   return parsed.data;

@@ -3,6 +3,8 @@
 import { formatDuration } from '@/tools/bench/report';
 import type { JobOutcome } from '@/tools/stress/background-jobs';
 import type { InvariantResult } from '@/tools/stress/invariants';
+import type { OperationCpu } from '@/tools/stress/calibrate-cpu';
+import { type PoolWaitReport, formatPoolWait } from '@/tools/stress/pool-wait';
 import type { OperationSummary } from '@/tools/stress/recorder';
 
 export interface StressReport {
@@ -17,6 +19,10 @@ export interface StressReport {
   };
   experts: number;
   thinkMs: number;
+  /** `next start` processes on the one PostgreSQL. */
+  instances: number;
+  /** Experts signed in (of those that tried) and when, in seconds into the window, the last one was. */
+  signIns: { ok: number; wanted: number; lastAtS: number | null };
   window: {
     plannedS: number;
     actualS: number;
@@ -29,6 +35,13 @@ export interface StressReport {
   };
   operations: OperationSummary[];
   errors: { kind: string; count: number; example: string }[];
+  serverCpu: {
+    /** Server CPU of the whole window divided by its requests (every instance's `next start`; PostgreSQL). */
+    window: { nodeMsPerRequest: number | null; postgresMsPerRequest: number | null };
+    /** Per operation, from the isolated calibration before the window (tools/stress/calibrate-cpu.ts). */
+    calibration: { operations: OperationCpu[]; errors: number; requests: number };
+  };
+  poolWait: PoolWaitReport;
   jobs: JobOutcome[];
   invariants: InvariantResult[];
   machine: {
@@ -53,11 +66,17 @@ export interface StressReport {
 const ms = (value: number | null) => (value === null ? '—' : value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en'));
 const n = (value: number) => value.toLocaleString('en');
 
-function table(header: string[], rows: string[][]): string {
+/** A plain-text table: the first column left-aligned, the others right-aligned. */
+export function formatTable(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: string[]) =>
     cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
   return [line(header), widths.map((width) => '─'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** "2,500–7,500 ms" for a mean think time of 5,000 ms. */
+function formatThink(meanMs: number): string {
+  return `${n(Math.round(meanMs * 0.5))}–${n(Math.round(meanMs * 1.5))} ms`;
 }
 
 /** The run passes when every invariant holds and the error rate is within the limit. */
@@ -72,7 +91,7 @@ export function verdictOf(report: Pick<StressReport, 'invariants' | 'window' | '
 export function formatStressReport(report: StressReport): string {
   const { data, window, machine } = report;
   const rate = window.requests ? (window.errors / window.requests) * 100 : 0;
-  const operations = table(
+  const operations = formatTable(
     ['operation', 'count', 'per s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors'],
     report.operations.map((op) => [
       op.op,
@@ -85,7 +104,7 @@ export function formatStressReport(report: StressReport): string {
       n(op.errors),
     ]),
   );
-  const jobs = table(
+  const jobs = formatTable(
     ['job', 'started', 'took', 'status', 'what'],
     report.jobs.map((job) => [
       job.name,
@@ -96,14 +115,23 @@ export function formatStressReport(report: StressReport): string {
     ]),
   );
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
+  const cpuMs = (value: number | null) => (value === null ? '?' : value.toFixed(1));
+  const perRequest = report.serverCpu.window;
+  const calibration = report.serverCpu.calibration;
+  const cpuTable = formatTable(
+    ['operation', 'calibration requests', 'next start ms', 'PostgreSQL ms'],
+    calibration.operations.map((op) => [op.op, n(op.requests), cpuMs(op.nodeMs), cpuMs(op.postgresMs)]),
+  );
   const cpu = machine.cpuSeconds;
   return [
     `Rubric Audit stress run, ${report.startedAt}`,
     `command: ${report.command}`,
     `data: scale ${data.scale}: ${n(data.queries)} queries, ${n(data.criteria)} criteria; campaign ${data.campaign.id} over ${n(data.campaign.queries)} queries / ` +
       `${n(data.campaign.criteria)} criteria, k = ${data.campaign.k}${data.campaign.note ? ` (${data.campaign.note})` : ''}; setup ${formatDuration(data.setupMs)} (untimed)`,
-    `load: ${report.experts} experts signing in, claiming and submitting through server actions over HTTP against next start on 127.0.0.1, ` +
-      `think time uniform 0–${report.thinkMs} ms; an admin uploading an import, running the judge and freezing and exporting a release`,
+    `load: ${report.experts} experts signing in, claiming and submitting through server actions over HTTP against ` +
+      `${report.instances === 1 ? 'next start' : `${report.instances} next start instances (experts round-robin)`} on 127.0.0.1, ` +
+      `think time uniform ${formatThink(report.thinkMs)}; an admin uploading an import, running the judge and freezing and exporting a release`,
+    `sign-ins: ${report.signIns.ok} of ${report.signIns.wanted} experts signed in${report.signIns.lastAtS === null ? '' : `, the last ${report.signIns.lastAtS.toFixed(1)} s into the window`} (reported apart: its password hashing is deliberately slow)`,
     `window: ${window.actualS.toFixed(1)} s of ${window.plannedS} s planned (ended by ${window.endedBy}); ${n(window.requests)} requests ` +
       `(${(window.requests / Math.max(window.actualS, 1e-9)).toFixed(1)}/s, cap ${n(window.maxRequests)}), ${n(window.errors)} errors (${rate.toFixed(2)}%); ` +
       `acknowledged: ${n(window.submitted.queries)} queries submitted with ${n(window.submitted.verdicts)} verdicts, ${n(window.submitted.amendments)} amendments`,
@@ -112,6 +140,13 @@ export function formatStressReport(report: StressReport): string {
     '',
     'errors by kind:',
     ...(report.errors.length ? report.errors.map((error) => `  ${error.kind}: ${n(error.count)} (e.g. ${error.example})`) : ['  none']),
+    '',
+    `server CPU per request, whole window (every request, the admin's and the jobs' work included): next start ${cpuMs(perRequest.nodeMsPerRequest)} ms, PostgreSQL ${cpuMs(perRequest.postgresMsPerRequest)} ms`,
+    `server CPU per request by operation (method: isolated calibration before the window, one expert alone with no think time on instance 1, ` +
+      `/proc CPU of next start and PostgreSQL read around each request in 10 ms ticks, after one warm-up query; ${n(calibration.requests)} requests, ${n(calibration.errors)} errors):`,
+    calibration.operations.length ? cpuTable : '  none measured',
+    '',
+    ...formatPoolWait(report.poolWait),
     '',
     'background jobs (started through the app, run by its pg-boss workers):',
     jobs,
@@ -124,9 +159,9 @@ export function formatStressReport(report: StressReport): string {
     '',
     `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb.toFixed(1)} GB RAM; Node.js ${machine.node}; PostgreSQL ${machine.postgres} (embedded); app DB pool ${machine.serverPoolMax}`,
     `load average (1/5/15 min): ${load(machine.loadAtStart)} at the window's start, 1-min max ${machine.loadMaxDuring.toFixed(2)} during it, ${load(machine.loadAtEnd)} at its end`,
-    `CPU in the window: next start ${cpu.server === null ? '?' : `${cpu.server.toFixed(0)} s`}, PostgreSQL ${cpu.postgres === null ? '?' : `${cpu.postgres.toFixed(0)} s`}, ` +
+    `CPU in the window: next start${report.instances > 1 ? ` (${report.instances} instances)` : ''} ${cpu.server === null ? '?' : `${cpu.server.toFixed(0)} s`}, PostgreSQL ${cpu.postgres === null ? '?' : `${cpu.postgres.toFixed(0)} s`}, ` +
       `this client ${cpu.client.toFixed(0)} s; machine ${(cpu.machineBusyShare * 100).toFixed(0)}% busy`,
-    `the app's log: ${report.appLog}`,
+    `the app's log${report.instances > 1 ? 's' : ''}: ${report.appLog}`,
     '',
     report.pass ? 'RESULT: PASS' : `RESULT: FAIL (${report.failures.join('; ')})`,
   ].join('\n');

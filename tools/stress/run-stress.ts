@@ -1,8 +1,11 @@
-// npm run stress: a throwaway PostgreSQL and `next start` on loopback, the synthetic QuarkMedBench-scale
-// dataset under one audit campaign, then a bounded window (a duration and a request cap) in which N simulated
-// experts sign in, claim and submit over HTTP while an admin uploads an import, runs the judge against the
-// test double and freezes and exports a release; then the background jobs are waited for, the app is stopped
-// and the invariants are checked in SQL. Progress on stderr, the report on stdout.
+// npm run stress: a throwaway PostgreSQL and `next start` on loopback (one or more instances), the synthetic
+// QuarkMedBench-scale dataset under one audit campaign, then a bounded window (a duration and a request cap) in
+// which N simulated experts sign in, claim and submit over HTTP while an admin uploads an import, runs the
+// judge against the test double and freezes and exports a release; then the background jobs are waited for,
+// the app is stopped and the invariants are checked in SQL. With several levels of experts (the capacity
+// curve), each level gets a fresh database in the same PostgreSQL: the previous level's verdicts, import,
+// judge run and release would otherwise change the data the next level works on. Progress on stderr, the
+// report on stdout.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,11 +13,12 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { buildApp, needsBuild } from '@/tools/app-process/build-app';
 import { type NextProcess, startNext } from '@/tools/app-process/start-next';
-import { parseProcStat, startCpuMeter } from '@/tools/bench/cpu-meter';
+import { postgresCpuMs, startCpuMeter } from '@/tools/bench/cpu-meter';
 import { createRandom } from '@/tools/fixtures/prng';
 import { machineInfo } from '@/tools/bench/report';
 import { syntheticTotals } from '@/tools/fixtures/synthetic';
 import { type TestDoubleThread, startTestDoubleThread } from '@/tools/bench/test-double-thread';
+import pg from 'pg';
 import { disconnectDb, pgPool } from '@/lib/db';
 import { type EmbeddedPostgresHandle, findFreePort, readPostmasterPid, startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
 import { prepareDatabase } from '@/lib/db/prepare-database';
@@ -26,6 +30,11 @@ import { AckLedger } from '@/tools/stress/ledger';
 import type { StressOptions } from '@/tools/stress/options';
 import { Budget, Recorder } from '@/tools/stress/recorder';
 import { type StressReport, verdictOf } from '@/tools/stress/report';
+import { calibrateServerCpu } from '@/tools/stress/calibrate-cpu';
+import { type CapacityVerdict, assessCapacity, capacityLevelOf } from '@/tools/stress/capacity';
+import { drawCapacityChart } from '@/tools/stress/capacity-chart';
+import { PoolWaitMonitor } from '@/tools/stress/pool-wait';
+import { processTreeCpuMs } from '@/tools/stress/process-tree-cpu';
 import {
   createStressAccounts,
   createStressCampaign,
@@ -46,29 +55,13 @@ const AMEND_RATE = 0.05;
 /** When, as a share of the window, each background job is started. */
 const JOB_STARTS: Record<JobName, number> = { import: 0.05, judge: 0.1, export: 0.4 };
 const JUDGE_LATENCY_MS = 100;
+/** The CPU calibration before the window: one expert alone, at most this many requests or this long. */
+const CALIBRATION = { requests: 300, ms: 30_000 };
+/** How often the pool-wait counters are read during the window. */
+const POOL_POLL_MS = 5_000;
 
 const log = (line: string) => process.stderr.write(`[stress] ${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** CPU time of a process and its direct children (ms), from /proc; null where unreadable. */
-function processTreeCpuMs(pid: number): number | null {
-  const read = (id: string | number) => {
-    try {
-      return parseProcStat(fs.readFileSync(`/proc/${id}/stat`, 'utf8'));
-    } catch {
-      return null;
-    }
-  };
-  const root = read(pid);
-  if (!root) return null;
-  let total = root.cpuMs + root.reapedChildrenMs;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = read(entry);
-    if (stat?.ppid === pid) total += stat.cpuMs;
-  }
-  return total;
-}
 
 /** The live line on stderr during the window (one line every 15 s without a terminal). */
 function windowProgress(durationS: number, state: () => Record<string, string | number>) {
@@ -101,22 +94,45 @@ function windowProgress(durationS: number, state: () => Record<string, string | 
   };
 }
 
-export async function runStress(options: StressOptions, command: string): Promise<StressReport> {
-  const startedAt = new Date().toISOString();
-  const setupStarted = performance.now();
+export interface StressRun {
+  levels: StressReport[];
+  capacity: CapacityVerdict;
+  /** Every level passed (its invariants and error rate); the capacity does not decide the exit code. */
+  pass: boolean;
+}
+
+/** Drops and recreates the run's database (same name, so the URL the code read once stays right). */
+async function recreateDatabase(url: string): Promise<void> {
+  await disconnectDb();
+  const admin = new URL(url);
+  const name = decodeURIComponent(admin.pathname.slice(1));
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const quoted = `"${name.replace(/"/g, '""')}"`;
+    await client.query(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${quoted}`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function runStress(options: StressOptions, command: string): Promise<StressRun> {
   if (needsBuild(process.cwd())) {
     log('the build is missing or older than the sources: next build…');
     buildApp(process.cwd());
   }
   const actionIds = loadActionIds();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rubric-stress-'));
-  // The app's log outlives the scratch directory: it is where a failed request's server side is told.
-  const appLog = `${workDir}.next.log`;
   let database: EmbeddedPostgresHandle | undefined;
-  let server: NextProcess | undefined;
+  const servers: NextProcess[] = [];
   let double: TestDoubleThread | undefined;
+  const stopServers = async () => {
+    await Promise.all(servers.splice(0).map((server) => server.stop(20_000).catch(() => {})));
+  };
   const cleanup = async () => {
-    await server?.stop(20_000).catch(() => {});
+    await stopServers();
     await double?.close().catch(() => {});
     await disconnectDb().catch(() => {});
     await database?.stop().catch(() => {});
@@ -129,24 +145,98 @@ export async function runStress(options: StressOptions, command: string): Promis
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    log(`scratch directory ${workDir}; starting PostgreSQL and migrating…`);
+    log(`scratch directory ${workDir}; starting PostgreSQL…`);
     database = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'pg'), persistent: false });
     assertLoopbackUrl(database.url, 'PostgreSQL');
     process.env.DATABASE_URL = database.url;
+    // One secret for every instance: a session signed by one must be read by the others.
     const secret = randomBytes(32).toString('base64url');
     process.env.BETTER_AUTH_SECRET = secret;
-    await prepareDatabase({ databaseUrl: database.url });
+    double = await startTestDoubleThread({ host: HOST, latencyMs: JUDGE_LATENCY_MS, seed: options.seed });
+    const levels: StressReport[] = [];
+    for (const [index, experts] of options.experts.entries()) {
+      if (options.experts.length > 1) log(`── level ${index + 1} of ${options.experts.length}: ${experts} experts ──`);
+      if (index > 0) {
+        log('a fresh database for this level…');
+        await recreateDatabase(database.url);
+      }
+      const report = await runLevel({
+        options,
+        experts,
+        command,
+        database,
+        secret,
+        actionIds,
+        workDir,
+        judgeUrl: double.url,
+        appLogPrefix: `${workDir}.next${options.experts.length > 1 ? `-${experts}` : ''}`,
+        servers,
+      });
+      await stopServers();
+      levels.push(report);
+    }
+    const capacity = assessCapacity(levels.map(capacityLevelOf));
+    const run: StressRun = { levels, capacity, pass: levels.every((level) => level.pass) };
+    if (options.json) fs.writeFileSync(options.json, `${JSON.stringify(levels.length === 1 ? levels[0] : run, null, 2)}\n`);
+    if (options.chart) {
+      fs.mkdirSync(path.dirname(path.resolve(options.chart)), { recursive: true });
+      const first = levels[0];
+      const title = `p95 per expert operation, mean think time ${options.thinkMs} ms, scale ${options.scale}, ${options.instances} instance${options.instances > 1 ? 's' : ''}${first ? ` (${first.machine.cores} cores)` : ''}`;
+      fs.writeFileSync(options.chart, drawCapacityChart(capacity.rows, { title }));
+      log(`capacity chart written to ${options.chart}`);
+    }
+    return run;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await cleanup();
+  }
+}
 
+interface LevelContext {
+  options: StressOptions;
+  experts: number;
+  command: string;
+  database: EmbeddedPostgresHandle;
+  secret: string;
+  actionIds: ReturnType<typeof loadActionIds>;
+  workDir: string;
+  judgeUrl: string;
+  appLogPrefix: string;
+  /** Filled with this level's app instances (the caller stops them). */
+  servers: NextProcess[];
+}
+
+/** One window at one level of experts: setup, the app instances, the calibration, the window, the checks. */
+async function runLevel({
+  options,
+  experts: expertCount,
+  command,
+  database,
+  secret,
+  actionIds,
+  workDir,
+  judgeUrl,
+  appLogPrefix,
+  servers,
+}: LevelContext): Promise<StressReport> {
+  const startedAt = new Date().toISOString();
+  const setupStarted = performance.now();
+  // The app's logs outlive the scratch directory: they are where a failed request's server side is told.
+  const appLogs = Array.from({ length: options.instances }, (_, i) => `${appLogPrefix}${options.instances > 1 ? `-${i + 1}` : ''}.log`);
+  try {
+    log('migrating…');
+    await prepareDatabase({ databaseUrl: database.url });
     const tag = randomBytes(3).toString('hex');
-    log(`creating 1 admin and ${options.experts} expert accounts…`);
-    const accounts = await createStressAccounts(options.experts, tag);
+    log(`creating 1 admin and ${expertCount} expert accounts…`);
+    const accounts = await createStressAccounts(expertCount, tag);
     const totals = syntheticTotals(options.scale);
     log(
       `generating and importing the synthetic dataset: ${totals.queries.toLocaleString('en')} queries, ${totals.criteria.toLocaleString('en')} criteria…`,
     );
     const source = await syntheticSource({ scale: options.scale, seed: options.seed, file: path.join(workDir, 'synthetic.jsonl') });
     const datasetId = await importDataset(source, 'Stress: synthetic QuarkMedBench');
-    log(`creating the campaign (k = ${options.k}, ${options.experts} experts) over every criterion…`);
+    log(`creating the campaign (k = ${options.k}, ${expertCount} experts) over every criterion…`);
     const campaign = await createStressCampaign({
       admin: accounts.admin.user,
       expertIds: accounts.experts.map((expert) => expert.user.id),
@@ -162,34 +252,76 @@ export async function runStress(options: StressOptions, command: string): Promis
     });
     log('VACUUM ANALYZE (as autovacuum would have by the time experts start)…');
     await pgPool().query('VACUUM ANALYZE');
-    const setupMs = performance.now() - setupStarted;
 
-    double = await startTestDoubleThread({ host: HOST, latencyMs: JUDGE_LATENCY_MS, seed: options.seed });
-    const port = await findFreePort();
-    log(`starting next start on ${HOST}:${port} (its log: ${appLog})…`);
-    // In a process group of its own, stopped as a group: `next start` runs the server in a child process
-    // that would otherwise outlive it.
-    server = await startNext({
-      root: process.cwd(),
-      port,
-      logFile: appLog,
-      env: {
-        DATABASE_URL: database.url,
-        BETTER_AUTH_SECRET: secret,
-        // Every simulated user signs in from 127.0.0.1: one address, many accounts, not an attack.
-        SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
-        NEXT_MANUAL_SIG_HANDLE: 'true',
-      },
+    for (const [i, appLog] of appLogs.entries()) {
+      const port = await findFreePort();
+      log(`starting next start ${i + 1} of ${appLogs.length} on ${HOST}:${port} (its log: ${appLog})…`);
+      // In a process group of its own, stopped as a group: `next start` runs the server in a child process
+      // that would otherwise outlive it.
+      servers.push(
+        await startNext({
+          root: process.cwd(),
+          port,
+          logFile: appLog,
+          env: {
+            DATABASE_URL: database.url,
+            BETTER_AUTH_SECRET: secret,
+            // Every simulated user signs in from 127.0.0.1: one address, many accounts, not an attack.
+            SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
+            NEXT_MANUAL_SIG_HANDLE: 'true',
+          },
+        }),
+      );
+    }
+    const [firstServer] = servers;
+    if (!firstServer) throw new Error('no app instance started');
+    const postmasterPid = readPostmasterPid(path.join(workDir, 'pg'));
+    const serversCpuMs = () => {
+      let total = 0;
+      for (const server of servers) {
+        const value = processTreeCpuMs(server.pid);
+        if (value === null) return null;
+        total += value;
+      }
+      return total;
+    };
+
+    const ledger = new AckLedger();
+    log(`calibrating server CPU per operation: one expert alone, up to ${CALIBRATION.requests} requests or ${CALIBRATION.ms / 1000} s…`);
+    const [calibrationExpert] = accounts.experts;
+    if (!calibrationExpert) throw new Error('no expert account');
+    const calibrationSession = new HttpSession(firstServer.url, EXPERT_TIMEOUT_MS);
+    await calibrationSession.signIn(calibrationExpert.user.email, calibrationExpert.password);
+    const calibration = await calibrateServerCpu({
+      client: httpExpertClient({ session: calibrationSession, email: calibrationExpert.user.email, actionIds }),
+      campaignId: campaign.id,
+      ledger,
+      random: createRandom(options.seed + 100_000),
+      readers: { node: () => processTreeCpuMs(firstServer.pid), postgres: () => postgresCpuMs(postmasterPid) },
+      requests: CALIBRATION.requests,
+      durationMs: CALIBRATION.ms,
     });
+
+    // The admin's view of each instance's connection pool (an admin session per instance, signed in now so
+    // its password hashing stays out of the window).
+    const poolSessions = await Promise.all(
+      servers.map(async (server) => {
+        const session = new HttpSession(server.url, 10_000);
+        await session.signIn(accounts.admin.user.email, accounts.admin.password);
+        return session;
+      }),
+    );
+    const poolWait = new PoolWaitMonitor(poolSessions);
+    await poolWait.poll();
+    const setupMs = performance.now() - setupStarted;
 
     // ───────────── the window ─────────────
     const recorder = new Recorder();
-    const ledger = new AckLedger();
     const budget = new Budget(options.duration * 1000, options.maxRequests);
     const windowStart = performance.now();
-    const postmasterPid = readPostmasterPid(path.join(workDir, 'pg'));
+    poolWait.start(POOL_POLL_MS);
     const cpu = startCpuMeter(postmasterPid);
-    const serverCpuAtStart = processTreeCpuMs(server.pid);
+    const serverCpuAtStart = serversCpuMs();
     const loadAtStart = os.loadavg();
     let loadMaxDuring = loadAtStart[0] ?? 0;
     const loadSampler = setInterval(() => {
@@ -216,15 +348,19 @@ export async function runStress(options: StressOptions, command: string): Promis
       };
     });
 
-    const liveServer = server;
+    const signIns = { ok: 0, wanted: accounts.experts.length, lastAtS: null as number | null };
     const experts = accounts.experts.map(async (account, index) => {
-      const session = new HttpSession(liveServer.url, EXPERT_TIMEOUT_MS);
+      // Round-robin over the instances, as a load balancer would spread the experts.
+      const server = servers[index % servers.length] ?? firstServer;
+      const session = new HttpSession(server.url, EXPERT_TIMEOUT_MS);
       for (let tries = 1; ; tries++) {
         const signedIn = await recorder.attempt(budget, 'sign-in', () => session.signIn(account.user.email, account.password));
         if (!signedIn.ran || (!signedIn.ok && tries === 3)) return;
         if (signedIn.ok) break;
         await sleep(1000);
       }
+      signIns.ok += 1;
+      signIns.lastAtS = (performance.now() - windowStart) / 1000;
       await runExpert({
         client: httpExpertClient({ session, email: account.user.email, actionIds }),
         campaignId: campaign.id,
@@ -237,7 +373,7 @@ export async function runStress(options: StressOptions, command: string): Promis
       });
     });
 
-    const adminSession = new HttpSession(liveServer.url, ADMIN_TIMEOUT_MS);
+    const adminSession = new HttpSession(firstServer.url, ADMIN_TIMEOUT_MS);
     const ctx: AdminContext = {
       session: adminSession,
       actionIds,
@@ -261,7 +397,7 @@ export async function runStress(options: StressOptions, command: string): Promis
     const jobs = Promise.all([
       startJob('import', () => runImportJob(ctx, upload, 'Stress: uploaded during the window')),
       startJob('judge', () =>
-        runJudgeJob(ctx, { url: double?.url ?? '', datasetId: judge.datasetId, calls: judge.calls, latencyMs: JUDGE_LATENCY_MS }),
+        runJudgeJob(ctx, { url: judgeUrl, datasetId: judge.datasetId, calls: judge.calls, latencyMs: JUDGE_LATENCY_MS }),
       ),
       startJob('export', () => runExportJob(ctx, datasetId)),
     ]);
@@ -269,7 +405,8 @@ export async function runStress(options: StressOptions, command: string): Promis
     await Promise.all(experts);
     const windowMs = performance.now() - windowStart;
     const cpuReport = cpu.stop();
-    const serverCpuAtEnd = processTreeCpuMs(liveServer.pid);
+    const serverCpuAtEnd = serversCpuMs();
+    const poolWaitReport = await poolWait.stop();
     clearInterval(loadSampler);
     const loadAtEnd = os.loadavg();
     progress.stop();
@@ -279,8 +416,7 @@ export async function runStress(options: StressOptions, command: string): Promis
     const jobOutcomes = await jobs;
 
     log('stopping the app, then checking the invariants in SQL…');
-    await server.stop();
-    server = undefined;
+    await Promise.all(servers.splice(0).map((server) => server.stop()));
     const db = pgPool();
     const invariants = [
       ...(await checkInvariants(db, { campaignId: campaign.id, ledger })),
@@ -296,6 +432,7 @@ export async function runStress(options: StressOptions, command: string): Promis
     const operations = recorder
       .summaries(windowS)
       .sort((a, b) => (operationOrder.indexOf(a.op) + 1 || 99) - (operationOrder.indexOf(b.op) + 1 || 99) || a.op.localeCompare(b.op));
+    const serverCpuMs = serverCpuAtStart === null || serverCpuAtEnd === null ? null : serverCpuAtEnd - serverCpuAtStart;
     const partial = {
       startedAt,
       command,
@@ -306,8 +443,10 @@ export async function runStress(options: StressOptions, command: string): Promis
         campaign: { id: campaign.id, queries: campaign.queries, criteria: campaign.criteria, k: options.k, note: campaign.note },
         setupMs,
       },
-      experts: options.experts,
+      experts: expertCount,
       thinkMs: options.thinkMs,
+      instances: options.instances,
+      signIns,
       window: {
         plannedS: options.duration,
         actualS: windowS,
@@ -323,6 +462,14 @@ export async function runStress(options: StressOptions, command: string): Promis
       },
       operations,
       errors: recorder.errors(),
+      serverCpu: {
+        window: {
+          nodeMsPerRequest: serverCpuMs === null || requests === 0 ? null : serverCpuMs / requests,
+          postgresMsPerRequest: cpuReport.postgresMs === null || requests === 0 ? null : cpuReport.postgresMs / requests,
+        },
+        calibration: { ...calibration, requests: calibration.operations.reduce((sum, op) => sum + op.requests, 0) },
+      },
+      poolWait: poolWaitReport,
       jobs: jobOutcomes,
       invariants,
       machine: {
@@ -335,7 +482,7 @@ export async function runStress(options: StressOptions, command: string): Promis
         loadMaxDuring,
         loadAtEnd,
         cpuSeconds: {
-          server: serverCpuAtStart === null || serverCpuAtEnd === null ? null : (serverCpuAtEnd - serverCpuAtStart) / 1000,
+          server: serverCpuMs === null ? null : serverCpuMs / 1000,
           postgres: cpuReport.postgresMs === null ? null : cpuReport.postgresMs / 1000,
           client: cpuReport.nodeMs / 1000,
           machineBusyShare: cpuReport.machineTotalMs > 0 ? cpuReport.machineBusyMs / cpuReport.machineTotalMs : 0,
@@ -343,18 +490,13 @@ export async function runStress(options: StressOptions, command: string): Promis
         serverPoolMax: process.env.DB_POOL_MAX ? `max ${process.env.DB_POOL_MAX}` : 'max 10 (default)',
       },
       maxErrorRate: options.maxErrorRate,
-      appLog,
+      appLog: appLogs.join(', '),
     };
-    const report: StressReport = { ...partial, ...verdictOf(partial) };
-    if (options.json) fs.writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
-    return report;
+    return { ...partial, ...verdictOf(partial) };
   } catch (error) {
-    if (fs.existsSync(appLog))
-      log(`last lines of the app's log (${appLog}):\n${fs.readFileSync(appLog, 'utf8').split('\n').slice(-30).join('\n')}`);
+    for (const appLog of appLogs)
+      if (fs.existsSync(appLog))
+        log(`last lines of the app's log (${appLog}):\n${fs.readFileSync(appLog, 'utf8').split('\n').slice(-30).join('\n')}`);
     throw error;
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    await cleanup();
   }
 }

@@ -131,13 +131,34 @@ describe('guards', () => {
 
 describe('command-line flags', () => {
   it('has the issue’s defaults', () => {
-    expect(parseStressArgs([])).toMatchObject({ scale: 1, experts: 50, duration: 300, k: 3, maxRequests: 200_000 });
+    expect(parseStressArgs([])).toMatchObject({
+      scale: 1,
+      experts: [50],
+      duration: 300,
+      k: 3,
+      maxRequests: 200_000,
+      thinkMs: 50,
+      instances: 1,
+    });
     expect(parseStressArgs(['--scale', '0.05', '--experts', '3', '--duration', '10', '--max-requests', '500'])).toMatchObject({
       scale: 0.05,
-      experts: 3,
+      experts: [3],
       duration: 10,
       maxRequests: 500,
     });
+  });
+
+  it('takes a list of expert levels (the capacity curve), the realistic pace, instances and a chart file', () => {
+    expect(
+      parseStressArgs(['--experts', '262,50,500,100,50', '--think-ms', '5000', '--instances', '2', '--chart', 'docs/images/capacity.svg']),
+    ).toMatchObject({ experts: [50, 100, 262, 500], thinkMs: 5000, instances: 2, chart: 'docs/images/capacity.svg' });
+  });
+
+  it('leaves the request cap out of the way at a realistic pace: 500 experts deciding every 2.5–7.5 s for 5 minutes', () => {
+    const { experts, thinkMs, duration, maxRequests } = parseStressArgs(['--experts', '500', '--think-ms', '5000']);
+    // A query of n criteria has n + 1 pauses and at most n + 6 requests: under two requests per pause.
+    const mostRequests = ((experts.at(-1) ?? 0) * duration * 1000 * 2) / (thinkMs * 0.5);
+    expect(mostRequests).toBeLessThan(maxRequests);
   });
 
   it('refuses bad flags with the flag named and the usage', () => {
@@ -149,6 +170,12 @@ describe('command-line flags', () => {
       [['--experts', '0'], /--experts must be at least 1/],
       [['--duration', '99999'], /--duration must be at most 3,600/],
       [['--experts', '2', '--k', '3'], /--experts must be at least --k/],
+      [['--experts', '50,2'], /--experts must be at least --k/],
+      [['--experts', '50,x'], /--experts must be a number/],
+      [['--experts', '50,'], /--experts must be at least 1/],
+      [['--instances', '0'], /--instances must be at least 1/],
+      [['--instances', '9'], /--instances must be at most 8/],
+      [['--think-ms=-5'], /--think-ms must be at least 0/],
       [['--max-error-rate', '5'], /--max-error-rate is a share/],
       [['--url', 'http://10.0.0.1'], /Unknown option '--url'/],
     ];

@@ -1,0 +1,101 @@
+// How long the app's requests waited for a database connection during the window: GET /api/metrics/db-pool
+// (admin only) answers the cumulative counters of the answering process's pg pool; the run asks every
+// instance every few seconds, keeps each process's first and latest answer, and reports the difference.
+// A route that answers 404 (an app without it) makes the report say so; the run goes on.
+import { z } from 'zod';
+import type { HttpSession } from '@/tools/stress/http-client';
+import { HttpStatusError } from '@/tools/stress/recorder';
+
+export const poolSnapshot = z.object({
+  pid: z.number().int(),
+  poolMax: z.number().int(),
+  waits: z.number().min(0),
+  waitMsTotal: z.number().min(0),
+  waitMsMax: z.number().min(0),
+});
+export type PoolSnapshot = z.infer<typeof poolSnapshot>;
+
+export interface PoolWaitReport {
+  status: 'measured' | 'route missing' | 'failed';
+  detail: string;
+  /** Per process: waits and wait time in the window (the max is since the process started). */
+  processes: PoolSnapshot[];
+}
+
+const ROUTE = '/api/metrics/db-pool';
+
+export class PoolWaitMonitor {
+  private readonly first = new Map<number, PoolSnapshot>();
+  private readonly latest = new Map<number, PoolSnapshot>();
+  private missing = false;
+  private lastError: string | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<void> = Promise.resolve();
+
+  /** One admin session per instance, signed in. */
+  constructor(private readonly sessions: readonly HttpSession[]) {}
+
+  /** Asks every instance once; never rejects. */
+  poll(): Promise<void> {
+    this.inFlight = Promise.all(
+      this.sessions.map(async (session) => {
+        try {
+          const snapshot = poolSnapshot.parse(await session.json(ROUTE));
+          if (!this.first.has(snapshot.pid)) this.first.set(snapshot.pid, snapshot);
+          this.latest.set(snapshot.pid, snapshot);
+        } catch (error) {
+          if (error instanceof HttpStatusError && error.status === 404) this.missing = true;
+          else this.lastError = error instanceof Error ? error.message.slice(0, 200) : String(error);
+        }
+      }),
+    ).then(() => {});
+    return this.inFlight;
+  }
+
+  start(everyMs: number): void {
+    this.timer = setInterval(() => {
+      this.poll().catch(() => {});
+    }, everyMs);
+  }
+
+  /** Stops polling, asks once more, and reports. */
+  async stop(): Promise<PoolWaitReport> {
+    clearInterval(this.timer);
+    await this.inFlight;
+    await this.poll();
+    if (this.missing && this.latest.size === 0) return { status: 'route missing', detail: `${ROUTE} answered 404`, processes: [] };
+    if (this.latest.size === 0) return { status: 'failed', detail: this.lastError ?? 'no answer', processes: [] };
+    const processes = [...this.latest.values()].map((latest) => {
+      const first = this.first.get(latest.pid) ?? latest;
+      return {
+        pid: latest.pid,
+        poolMax: latest.poolMax,
+        waits: latest.waits - first.waits,
+        waitMsTotal: latest.waitMsTotal - first.waitMsTotal,
+        waitMsMax: latest.waitMsMax,
+      };
+    });
+    return { status: 'measured', detail: this.lastError ? `some polls failed, e.g. ${this.lastError}` : '', processes };
+  }
+}
+
+/** "pool wait: …" lines for the report. */
+export function formatPoolWait(report: PoolWaitReport): string[] {
+  if (report.status === 'route missing') return ['pool wait: not available (route missing)'];
+  if (report.status === 'failed') return [`pool wait: not available (${report.detail})`];
+  const line = (what: string, p: { waits: number; waitMsTotal: number; waitMsMax: number; poolMax?: number }) =>
+    `  ${what}: ${p.waits.toLocaleString('en')} checkouts waited, mean ${p.waits ? (p.waitMsTotal / p.waits).toFixed(1) : '0'} ms, max ${p.waitMsMax.toFixed(1)} ms${p.poolMax === undefined ? '' : ` (pool max ${p.poolMax})`}`;
+  const total = report.processes.reduce(
+    (sum, p) => ({
+      waits: sum.waits + p.waits,
+      waitMsTotal: sum.waitMsTotal + p.waitMsTotal,
+      waitMsMax: Math.max(sum.waitMsMax, p.waitMsMax),
+    }),
+    { waits: 0, waitMsTotal: 0, waitMsMax: 0 },
+  );
+  return [
+    `pool wait in the window (GET /api/metrics/db-pool; the max is since each process started)${report.detail ? `; ${report.detail}` : ''}:`,
+    ...report.processes.map((p) => line(`process ${p.pid}`, p)),
+    line('total', total),
+  ];
+}
