@@ -27,8 +27,13 @@ const schema = z.object({
    * the right of X-Forwarded-For.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(20).default(0),
-  /** Connections each process's database pool may open. The app's default (10) suits one process on two cores. */
+  /**
+   * Connections each process's database pool may open. `npm start` sets it from max_connections and its process
+   * count unless it is set (lib/db/pool-size.ts); elsewhere (tests, command-line tools) the default is 10.
+   */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Web worker processes `npm start` runs on its one port; defaults to the number of cores. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** The largest file an admin may upload (MB). The app's default is 1024 MB. */
   MAX_UPLOAD_MB: z.coerce.number().min(1).default(1024),
   /** Set by npm start: the web process stops its job workers itself on SIGTERM/SIGINT, then exits. */

@@ -1,0 +1,144 @@
+// `npm start` uses every core (issue 21): WEB_CONCURRENCY web workers answer on the one port, exactly one process
+// runs the background jobs, the pool size comes from max_connections, a crashed worker or job process is
+// replaced, and SIGTERM lets the job process finish before everything stops. Needs a production build (npm test
+// builds after vitest: without .next this test builds first).
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { choosePoolSize, readMaxConnections } from '@/lib/db/pool-size';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+interface Health {
+  pid: number;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** GET /api/health on a connection of its own (no keep-alive), so the cluster may hand it to any worker. */
+function health(port: number): Promise<Health | null> {
+  return new Promise((resolve) => {
+    const request = http.get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      response.on('end', () => {
+        if (response.statusCode !== 200) return resolve(null);
+        resolve({ pid: (JSON.parse(body) as { pid: number }).pid, headers: response.headers });
+      });
+    });
+    request.on('error', () => resolve(null));
+  });
+}
+
+/** Polls `check` until it returns a value, or fails with the server's output. */
+async function until<T>(what: string, check: () => Promise<T | null | undefined> | T | null | undefined, output: () => string): Promise<T> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value !== null && value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`timed out waiting for ${what}; output:\n${output()}`);
+}
+
+const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+let child: ChildProcess | undefined;
+afterAll(() => {
+  // npm start runs in its own process group (detached): a failed run takes its workers down with it.
+  if (child?.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+});
+
+describe('npm start with WEB_CONCURRENCY=2', () => {
+  it('serves from two web workers, runs jobs in one process, replaces crashed ones and stops cleanly', { timeout: 600_000 }, async () => {
+    const port = await freePort();
+    const environment: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), WEB_CONCURRENCY: '2', NEXT_TELEMETRY_DISABLED: '1' };
+    delete environment.DB_POOL_MAX;
+    // A build that exists is served as it is (sources edited since do not matter here); none: npm start builds.
+    if (fs.existsSync('.next/BUILD_ID')) environment.SKIP_BUILD = '1';
+    let output = '';
+    const started = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/start.ts'], {
+      cwd: process.cwd(),
+      env: environment,
+      detached: true,
+    });
+    child = started;
+    started.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    started.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => started.on('exit', (code) => resolve(code)));
+    const log = () => output;
+
+    const serving = await until('two web workers', () => /with 2 web workers \(pids (\d+), (\d+);/.exec(output), log);
+    const workerPids = new Set([Number(serving[1]), Number(serving[2])]);
+    // Both workers answer on the one port, each with next.config.js's headers (the API's CSP, nosniff).
+    const seen = new Set<number>();
+    await until(
+      'answers from both workers',
+      async () => {
+        const answer = await health(port);
+        if (!answer) return null;
+        expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
+        expect(answer.headers['x-content-type-options']).toBe('nosniff');
+        seen.add(answer.pid);
+        return seen.size === 2 ? true : null;
+      },
+      log,
+    );
+    expect(seen).toEqual(workerPids);
+
+    // Exactly one process runs the job workers: the job process, never a web worker.
+    await until('the job process', () => output.includes('[worker] started'), log);
+    expect(count(output, '[worker] started')).toBe(1);
+    expect(output).not.toContain('workers started in the web process');
+    const jobPid = Number(/job process (\d+): the only process that runs background jobs/.exec(output)?.[1]);
+    expect(workerPids.has(jobPid)).toBe(false);
+
+    // Two web workers and the job process share what max_connections leaves.
+    const { size } = choosePoolSize({ maxConnections: await readMaxConnections(process.env.DATABASE_URL ?? ''), processes: 3 });
+    expect(output).toContain(`database pool: ${size} connections in each of 3 process(es)`);
+
+    // A crashed web worker is replaced, and the port keeps answering from two workers.
+    const [crashed] = workerPids;
+    process.kill(crashed as number, 'SIGKILL');
+    await until('a replacement web worker', () => output.includes('replaces one that died'), log);
+    seen.clear();
+    await until(
+      'answers from the replacement',
+      async () => {
+        const answer = await health(port);
+        if (answer) seen.add(answer.pid);
+        return seen.size === 2 ? true : null;
+      },
+      log,
+    );
+    expect(seen.has(crashed as number)).toBe(false);
+
+    // A crashed job process is replaced too, and it is still the only one.
+    process.kill(jobPid, 'SIGKILL');
+    await until('a new job process', () => count(output, '[worker] started') === 2 || null, log);
+    expect(output).not.toContain('workers started in the web process');
+
+    // SIGTERM: the job process finishes its jobs, the web workers drain, and npm start exits 0.
+    started.kill('SIGTERM');
+    expect(await exited, output).toBe(0);
+    expect(count(output, '[worker] SIGTERM: finishing running jobs')).toBe(1);
+  });
+});
