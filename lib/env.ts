@@ -8,6 +8,8 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL')
     .optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The address `npm start` listens on (next start -H); unset: every interface. */
+  HOST: z.string().min(1).optional(),
   /** Public base URL of the app (sign-in redirects, cookie security). */
   APP_URL: z.string().url().optional(),
   /** Signs session cookies. Several web instances must share it. */

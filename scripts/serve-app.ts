@@ -91,11 +91,20 @@ async function serve(mode: ServeMode) {
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
   if (webWorkers > 1) {
-    serveCluster({ port, webWorkers, env: childEnv, log, runJobs: settings.WORKERS_IN_APP, onStopped: (code) => void shutdown(code) });
+    serveCluster({
+      port,
+      host: settings.HOST,
+      webWorkers,
+      env: childEnv,
+      log,
+      runJobs: settings.WORKERS_IN_APP,
+      onStopped: (code) => void shutdown(code),
+    });
     return;
   }
 
-  const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', mode, '-p', String(port)], {
+  const listen = settings.HOST ? ['-H', settings.HOST] : [];
+  const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', mode, '-p', String(port), ...listen], {
     stdio: 'inherit',
     // Our instrumentation stops the job workers cleanly on SIGTERM/SIGINT, then exits.
     env: { ...childEnv, NEXT_MANUAL_SIG_HANDLE: 'true' },

@@ -1,13 +1,16 @@
 // `npm start` uses every core (issue 21): WEB_CONCURRENCY web workers answer on the one port, exactly one process
 // runs the background jobs, the pool size comes from max_connections, a crashed worker or job process is
 // replaced, and SIGTERM lets the job process finish before everything stops. Needs a production build (npm test
-// builds after vitest: without .next this test builds first).
-import { type ChildProcess, spawn } from 'node:child_process';
+// builds after vitest: without .next this test builds first). Started through
+// tools/app-process/start-next.ts, which the stress harness uses for `npm start`-style instances).
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '@/lib/db/embedded-postgres';
-import { killProcessGroup } from '@/tools/app-process/kill-process-group';
+import { buildApp } from '@/tools/app-process/build-app';
+import { type NextProcess, startNext } from '@/tools/app-process/start-next';
 import { choosePoolSize, readMaxConnections } from '@/lib/db/pool-size';
 
 interface Health {
@@ -47,33 +50,28 @@ async function until<T>(what: string, check: () => Promise<T | null | undefined>
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
-let child: ChildProcess | undefined;
-afterAll(() => killProcessGroup(child?.pid));
+let server: NextProcess | undefined;
+// npm start runs in its own process group (detached): a failed run takes its workers down with it.
+afterAll(() => server?.kill());
 
 describe('npm start with WEB_CONCURRENCY=2', () => {
   it('serves from two web workers, runs jobs in one process, replaces crashed ones and stops cleanly', { timeout: 600_000 }, async () => {
     const port = await findFreePort();
-    const environment: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), WEB_CONCURRENCY: '2', NEXT_TELEMETRY_DISABLED: '1' };
-    delete environment.DB_POOL_MAX;
-    // A build that exists is served as it is (sources edited since do not matter here); none: npm start builds.
-    if (fs.existsSync('.next/BUILD_ID')) environment.SKIP_BUILD = '1';
+    const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-')), 'server.log');
+    const databaseUrl = process.env.DATABASE_URL ?? '';
+    // A build that exists is served as it is (sources edited since do not matter here); none: build it first.
+    if (!fs.existsSync('.next/BUILD_ID')) buildApp(process.cwd());
+    // Through the harnesses' startNext, which serves `npm start` itself when asked for web workers.
+    server = await startNext({ root: process.cwd(), port, env: { DATABASE_URL: databaseUrl }, logFile, webConcurrency: 2 });
+    const started = server;
+    const log = () => fs.readFileSync(logFile, 'utf8');
     let output = '';
-    const started = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/start.ts'], {
-      cwd: process.cwd(),
-      env: environment,
-      detached: true,
-    });
-    child = started;
-    started.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    started.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => started.on('exit', (code) => resolve(code)));
-    const log = () => output;
+    const read = () => {
+      output = log();
+      return output;
+    };
 
-    const serving = await until('two web workers', () => /with 2 web workers \(pids (\d+), (\d+);/.exec(output), log);
+    const serving = await until('two web workers', () => /with 2 web workers \(pids (\d+), (\d+);/.exec(read()), log);
     const workerPids = new Set([Number(serving[1]), Number(serving[2])]);
     // Both workers answer on the one port, each with next.config.js's headers (the API's CSP, nosniff).
     const seen = new Set<number>();
@@ -92,7 +90,7 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
     expect(seen).toEqual(workerPids);
 
     // Exactly one process runs the job workers: the job process, never a web worker.
-    await until('the job process', () => output.includes('[worker] started'), log);
+    await until('the job process', () => read().includes('[worker] started') || null, log);
     expect(count(output, '[worker] started')).toBe(1);
     expect(output).not.toContain('workers started in the web process');
     const jobPid = Number(/job process (\d+): the only process that runs background jobs/.exec(output)?.[1]);
@@ -105,7 +103,7 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
     // A crashed web worker is replaced, and the port keeps answering from two workers.
     const [crashed] = workerPids;
     process.kill(crashed as number, 'SIGKILL');
-    await until('a replacement web worker', () => output.includes('replaces one that died'), log);
+    await until('a replacement web worker', () => read().includes('replaces one that died') || null, log);
     seen.clear();
     await until(
       'answers from the replacement',
@@ -120,13 +118,17 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
 
     // A crashed job process is replaced too, and it is still the only one.
     process.kill(jobPid, 'SIGKILL');
-    await until('a new job process', () => count(output, '[worker] started') === 2 || null, log);
+    await until('a new job process', () => count(read(), '[worker] started') === 2 || null, log);
     expect(output).not.toContain('workers started in the web process');
 
-    // SIGTERM: the job process finishes its jobs, the web workers drain, and npm start exits 0.
-    started.kill('SIGTERM');
-    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running after 90 s'), 90_000))]);
-    expect(code, output).toBe(0);
-    expect(count(output, '[worker] SIGTERM: finishing running jobs')).toBe(1);
+    // SIGTERM to npm start alone: it stops the job process (which finishes its jobs) and the web workers, and exits 0.
+    process.kill(started.pid, 'SIGTERM');
+    const exit = await Promise.race([
+      started.exited,
+      new Promise((resolve) => setTimeout(() => resolve('still running after 90 s'), 90_000)),
+    ]);
+    expect(exit, read()).toEqual({ code: 0, signal: null });
+    expect(count(read(), '[worker] SIGTERM: finishing running jobs')).toBe(1);
+    expect(output).toContain('SIGTERM received, stopping 2 web workers and the job process');
   });
 });
