@@ -54,17 +54,38 @@ let server: NextProcess | undefined;
 // npm start runs in its own process group (detached): a failed run takes its workers down with it.
 afterAll(() => server?.kill());
 
+/** `npm start` with WEB_CONCURRENCY=n, through the harnesses' startNext (which serves it when asked for workers). */
+async function startApp(webConcurrency: number): Promise<{ started: NextProcess; port: number; log: () => string }> {
+  const port = await findFreePort();
+  const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-')), 'server.log');
+  // A build that exists is served as it is (sources edited since do not matter here); none: build it first.
+  if (!fs.existsSync('.next/BUILD_ID')) buildApp(process.cwd());
+  server = await startNext({ root: process.cwd(), port, env: { DATABASE_URL: process.env.DATABASE_URL ?? '' }, logFile, webConcurrency });
+  return { started: server, port, log: () => fs.readFileSync(logFile, 'utf8') };
+}
+
+async function sigterm(started: NextProcess, log: () => string): Promise<void> {
+  process.kill(started.pid, 'SIGTERM');
+  const timeout = new Promise((resolve) => setTimeout(() => resolve('still running after 90 s'), 90_000));
+  expect(await Promise.race([started.exited, timeout]), log()).toEqual({ code: 0, signal: null });
+}
+
+describe('npm start with WEB_CONCURRENCY=1', () => {
+  it('is the single process it always was: it serves and runs the jobs, and finishes them on SIGTERM', { timeout: 600_000 }, async () => {
+    const { started, port, log } = await startApp(1);
+    await until('the in-process job workers', () => log().includes('[jobs] workers started in the web process') || null, log);
+    expect(log()).toContain('(one process: web and background jobs)');
+    expect(log()).not.toContain('[worker] started');
+    expect(log()).toContain('database pool: ');
+    expect((await health(port))?.pid).toBeGreaterThan(0);
+    await sigterm(started, log);
+    expect(count(log(), '[jobs] SIGTERM: finishing running jobs')).toBe(1);
+  });
+});
+
 describe('npm start with WEB_CONCURRENCY=2', () => {
   it('serves from two web workers, runs jobs in one process, replaces crashed ones and stops cleanly', { timeout: 600_000 }, async () => {
-    const port = await findFreePort();
-    const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-')), 'server.log');
-    const databaseUrl = process.env.DATABASE_URL ?? '';
-    // A build that exists is served as it is (sources edited since do not matter here); none: build it first.
-    if (!fs.existsSync('.next/BUILD_ID')) buildApp(process.cwd());
-    // Through the harnesses' startNext, which serves `npm start` itself when asked for web workers.
-    server = await startNext({ root: process.cwd(), port, env: { DATABASE_URL: databaseUrl }, logFile, webConcurrency: 2 });
-    const started = server;
-    const log = () => fs.readFileSync(logFile, 'utf8');
+    const { started, port, log } = await startApp(2);
     let output = '';
     const read = () => {
       output = log();
@@ -122,12 +143,7 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
     expect(output).not.toContain('workers started in the web process');
 
     // SIGTERM to npm start alone: it stops the job process (which finishes its jobs) and the web workers, and exits 0.
-    process.kill(started.pid, 'SIGTERM');
-    const exit = await Promise.race([
-      started.exited,
-      new Promise((resolve) => setTimeout(() => resolve('still running after 90 s'), 90_000)),
-    ]);
-    expect(exit, read()).toEqual({ code: 0, signal: null });
+    await sigterm(started, log);
     expect(count(read(), '[worker] SIGTERM: finishing running jobs')).toBe(1);
     expect(output).toContain('SIGTERM received, stopping 2 web workers and the job process');
   });
