@@ -8,6 +8,8 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL')
     .optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The address `npm start` listens on (next start -H); unset: every interface. */
+  HOST: z.string().min(1).optional(),
   /** Public base URL of the app (sign-in redirects, cookie security). */
   APP_URL: z.string().url().optional(),
   /** Signs session cookies. Several web instances must share it. */
@@ -27,8 +29,13 @@ const schema = z.object({
    * the right of X-Forwarded-For.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(20).default(0),
-  /** Connections each process's database pool may open. The app's default (10) suits one process on two cores. */
+  /**
+   * Connections each process's database pool may open. `npm start` sets it from max_connections and its process
+   * count unless it is set (lib/db/pool-size.ts); elsewhere (tests, command-line tools) the default is 10.
+   */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Web worker processes `npm start` runs on its one port; defaults to the number of cores. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** The largest file an admin may upload (MB). The app's default is 1024 MB. */
   MAX_UPLOAD_MB: z.coerce.number().min(1).default(1024),
   /** Set by npm start: the web process stops its job workers itself on SIGTERM/SIGINT, then exits. */

@@ -1,17 +1,10 @@
 // `npm run dev` is a Next.js developer's first command (issue 18.7: it once pointed at a missing file): it must
 // migrate the database, seed the demo data and serve pages from the dev server, then stop cleanly on Ctrl+C.
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '@/lib/db/embedded-postgres';
+import { killProcessGroup } from '@/tools/app-process/kill-process-group';
 import { prisma } from '@/lib/db';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** The page's status once the dev server answers (it compiles on first request), or null while it is not up. */
 async function fetchStatus(url: string): Promise<{ status: number; body: string } | null> {
@@ -24,21 +17,12 @@ async function fetchStatus(url: string): Promise<{ status: number; body: string 
 }
 
 let child: ChildProcess | undefined;
-afterAll(() => {
-  // The dev script runs in its own process group (detached), so a failed run takes next dev and its workers down
-  // with it instead of leaving them serving; ESRCH means everything had already stopped.
-  if (child?.pid === undefined) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-  }
-});
+afterAll(() => killProcessGroup(child?.pid));
 
 describe('npm run dev', () => {
   it('migrates, seeds the demo data, serves the sign-in page from next dev, and stops on SIGINT', { timeout: 240_000 }, async () => {
     expect(await prisma.dataset.count()).toBe(0);
-    const port = await freePort();
+    const port = await findFreePort();
     let output = '';
     const started = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/dev.ts'], {
       cwd: process.cwd(),

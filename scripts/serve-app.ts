@@ -1,14 +1,19 @@
 // What `npm start` and `npm run dev` share: start PostgreSQL (embedded unless DATABASE_URL is set), migrate,
-// seed demo data on an empty database, then run Next.js on http://localhost:$PORT (`next start` after a build
-// when needed, or `next dev`). Ctrl+C stops the app first, then the database.
+// seed demo data on an empty database, size the connection pools, then run Next.js on http://localhost:$PORT
+// (`next start` after a build when needed, or `next dev`). With WEB_CONCURRENCY > 1 (the default on a machine
+// with several cores), `npm start` runs that many `next start` web workers on the one port (node:cluster) and one
+// job process (scripts/worker.ts). Ctrl+C stops the app first, then the database.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildApp, needsBuild } from '@/tools/app-process/build-app';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
+import { choosePoolSize, JOB_QUEUE_POOL_MAX, RESERVED_CONNECTIONS, readMaxConnections } from '@/lib/db/pool-size';
 import { prepareDatabase } from '@/lib/db/prepare-database';
 import { disconnectDb } from '@/lib/db';
+import { serveCluster } from './serve-cluster';
 import { env } from '@/lib/env';
 import { seedDemo } from '@/lib/seed/seed-demo';
 
@@ -68,24 +73,44 @@ async function serve(mode: ServeMode) {
   log(prepared.appliedMigrations.length ? `applied migrations: ${prepared.appliedMigrations.join(', ')}` : 'database schema is up to date');
   await disconnectDb();
 
-  const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', mode, '-p', String(port)], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      BETTER_AUTH_SECRET: authSecret(),
-      NEXT_TELEMETRY_DISABLED: '1',
-      NODE_ENV: mode === 'start' ? 'production' : 'development',
-      // Our instrumentation stops the job workers cleanly on SIGTERM/SIGINT, then exits.
-      NEXT_MANUAL_SIG_HANDLE: 'true',
-    },
-  });
-  log(`serving on http://localhost:${port}`);
+  // `npm run dev` stays one process: next dev recompiles in the process that serves.
+  const webWorkers = mode === 'start' ? (settings.WEB_CONCURRENCY ?? os.availableParallelism()) : 1;
+  // One process serves and runs the jobs, or N web workers and one job process each open a pool.
+  const poolMax = await choosePoolMax(databaseUrl, webWorkers === 1 ? 1 : webWorkers + 1);
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    BETTER_AUTH_SECRET: authSecret(),
+    NEXT_TELEMETRY_DISABLED: '1',
+    NODE_ENV: mode === 'start' ? 'production' : 'development',
+    DB_POOL_MAX: String(poolMax),
+  };
 
   // embedded-postgres installs exit hooks that stop the database and exit at once on a signal, before the
   // web server has finished its requests. Take signals over: stop the server first, then the database.
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
+  if (webWorkers > 1) {
+    serveCluster({
+      port,
+      host: settings.HOST,
+      webWorkers,
+      env: childEnv,
+      log,
+      runJobs: settings.WORKERS_IN_APP,
+      onStopped: (code) => void shutdown(code),
+    });
+    return;
+  }
+
+  const listen = settings.HOST ? ['-H', settings.HOST] : [];
+  const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', mode, '-p', String(port), ...listen], {
+    stdio: 'inherit',
+    // Our instrumentation stops the job workers cleanly on SIGTERM/SIGINT, then exits.
+    env: { ...childEnv, NEXT_MANUAL_SIG_HANDLE: 'true' },
+  });
+  log(`serving on http://localhost:${port} (one process: web and background jobs)`);
+
   const forward = (signal: NodeJS.Signals) => {
     log(`${signal} received, stopping the web server…`);
     server.kill(signal);
@@ -95,6 +120,25 @@ async function serve(mode: ServeMode) {
   server.on('exit', (code, signal) => {
     void shutdown(code ?? (signal ? 0 : 1));
   });
+}
+
+/** DB_POOL_MAX for each of `processes`: the one set, or what max_connections leaves (lib/db/pool-size.ts). */
+async function choosePoolMax(databaseUrl: string, processes: number): Promise<number> {
+  const set = process.env.DB_POOL_MAX;
+  if (set) {
+    log(`database pool: ${set} connections in each of ${processes} process(es) (DB_POOL_MAX)`);
+    return env().DB_POOL_MAX;
+  }
+  const maxConnections = await readMaxConnections(databaseUrl);
+  const { size, fits } = choosePoolSize({ maxConnections, processes });
+  log(
+    `database pool: ${size} connections in each of ${processes} process(es) (PostgreSQL max_connections ${maxConnections}, ` +
+      `${RESERVED_CONNECTIONS} reserved, ${JOB_QUEUE_POOL_MAX} per process for pg-boss; DB_POOL_MAX overrides)`,
+  );
+  if (!fits) {
+    log(`warning: max_connections ${maxConnections} is too small for ${processes} processes; raise it or lower WEB_CONCURRENCY`);
+  }
+  return size;
 }
 
 /** Runs the app in `mode` until it stops; exits the process with the server's code. */

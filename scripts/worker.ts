@@ -8,7 +8,12 @@ const database = await resolveDatabase({ log: (line) => console.log(`[worker] ${
 process.env.DATABASE_URL = database.url;
 await startWorkers();
 console.log('[worker] started; waiting for jobs (Ctrl+C to stop)');
+let stopping = false;
 const stop = async (signal: string) => {
+  // Ctrl+C reaches the whole process group and `npm start` forwards it too: the second signal must not cut the
+  // running jobs short (a `once` listener would leave it to Node's default, which exits at once).
+  if (stopping) return;
+  stopping = true;
   console.log(`[worker] ${signal}: finishing running jobs…`);
   await stopBoss();
   await database.stop();
@@ -16,5 +21,5 @@ const stop = async (signal: string) => {
 };
 process.removeAllListeners('SIGINT');
 process.removeAllListeners('SIGTERM');
-process.once('SIGINT', () => void stop('SIGINT'));
-process.once('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -111,6 +111,7 @@ export const ROUTE_POLICY: RoutePolicy[] = [
   { route: '/api/imports', roles: ['ADMIN'], kind: 'api' },
   { route: '/api/imports/[id]', roles: ['ADMIN'], sample: '/api/imports/1', kind: 'api' },
   { route: '/api/pairwise/export', roles: ['ADMIN'], kind: 'api' },
+  { route: '/api/metrics/db-pool', roles: ['ADMIN'], kind: 'api' },
   {
     route: '/api/releases/[id]/files/[fileId]',
     roles: ['ADMIN'],

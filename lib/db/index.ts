@@ -5,6 +5,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { databaseUrl, env } from '@/lib/env';
 import { PrismaClient } from '@/lib/generated/prisma/client';
+import { trackPoolWaits } from '@/lib/db/pool-waits';
 
 const secretOmissions = {
   account: { password: true, accessToken: true, refreshToken: true, idToken: true },
@@ -21,9 +22,11 @@ function createClients() {
   // listener is an uncaught exception (a crash in `npm run worker`). The statement in flight rejects with
   // the same error, and the pool drops the broken client when it is released, so nothing more is needed.
   pool.on('connect', (client) => client.on('error', () => {}));
+  const waits = trackPoolWaits(pool);
   const adapter = new PrismaPg(pool);
   return {
     pool,
+    waits,
     // Under load every pooled connection can be busy: an interactive transaction (a verdict save, a submission)
     // waits up to 10 s for one rather than Prisma's 2 s, after which it failed with P2028 (npm run stress). Once
     // started, it may run 30 s rather than Prisma's 5 s: on a saturated two-core machine a submission took 5.2 s
@@ -58,6 +61,12 @@ export const authPrisma = lazy('authPrisma');
 /** The underlying pg pool, for COPY and hand-written SQL where Prisma has no equivalent. */
 export function pgPool(): pg.Pool {
   return clients().pool;
+}
+
+/** This process's pool: its size and how long checkouts have waited for a free connection since it opened. */
+export function poolMetrics(): { pid: number; poolMax: number; waits: number; waitMsTotal: number; waitMsMax: number } {
+  const { pool, waits } = clients();
+  return { pid: process.pid, poolMax: pool.options.max ?? env().DB_POOL_MAX, ...waits };
 }
 
 export async function disconnectDb(): Promise<void> {

@@ -2,6 +2,7 @@
 import { PgBoss } from 'pg-boss';
 import { databaseUrl } from '@/lib/env';
 import { QUEUE_OPTIONS } from '@/lib/jobs/queues';
+import { JOB_QUEUE_POOL_MAX } from '@/lib/db/pool-size';
 
 const holder = globalThis as unknown as { __rubricAuditBoss?: Promise<PgBoss> };
 
@@ -11,7 +12,7 @@ export function getBoss(): Promise<PgBoss> {
       connectionString: databaseUrl(),
       schema: 'pgboss',
       application_name: 'rubric-audit-jobs',
-      max: 4,
+      max: JOB_QUEUE_POOL_MAX,
       superviseIntervalSeconds: 10,
       monitorIntervalSeconds: 10,
     });

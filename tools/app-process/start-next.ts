@@ -1,5 +1,6 @@
-// `next start` as a child process for harnesses (npm run faults): loopback only, in a process group of its
-// own so that `kill -9` reaches the server and everything it spawned, output appended to a log file.
+// `next start` (or `npm start` with its web workers) as a child process for harnesses (npm run faults, stress):
+// loopback only, in a process group of its own so that `kill -9` reaches the server and everything it spawned,
+// output appended to a log file.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -25,6 +26,11 @@ export interface StartNextOptions {
   logFile: string;
   /** How long to wait for GET /api/health to answer 200. */
   readyTimeoutMs?: number;
+  /**
+   * Serve as `npm start` does with WEB_CONCURRENCY=n (scripts/serve-app.ts: web workers, one job process, pools
+   * sized from max_connections) instead of one `next start`. Needs a build and a migrated DATABASE_URL in `env`.
+   */
+  webConcurrency?: number;
 }
 
 function groupKill(child: ChildProcess, signal: NodeJS.Signals) {
@@ -59,13 +65,26 @@ export async function waitForHealth(url: string, timeoutMs: number, exited?: Pro
   throw new Error(`the server did not answer /api/health with 200 within ${timeoutMs / 1000} s (last: ${last})`);
 }
 
-export async function startNext({ root, port, env, logFile, readyTimeoutMs = 120_000 }: StartNextOptions): Promise<NextProcess> {
+export async function startNext({
+  root,
+  port,
+  env,
+  logFile,
+  readyTimeoutMs = 120_000,
+  webConcurrency,
+}: StartNextOptions): Promise<NextProcess> {
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', String(port)], {
+  const command =
+    webConcurrency === undefined
+      ? ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', String(port)]
+      : ['--conditions=react-server', '--import', 'tsx', 'scripts/start.ts'];
+  const cluster =
+    webConcurrency === undefined ? {} : { WEB_CONCURRENCY: String(webConcurrency), HOST: '127.0.0.1', PORT: String(port), SKIP_BUILD: '1' };
+  const child = spawn(process.execPath, command, {
     cwd: root,
     detached: true,
     stdio: ['ignore', log, log],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', ...env },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', ...cluster, ...env },
   });
   fs.closeSync(log);
   if (child.pid === undefined) throw new Error('could not start next start');
