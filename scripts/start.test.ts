@@ -1,7 +1,7 @@
 // `npm start` uses every core (issue 21): WEB_CONCURRENCY web workers answer on the one port, exactly one process
 // runs the background jobs, the pool size comes from max_connections, a crashed worker or job process is
 // replaced, and SIGTERM lets the job process finish before everything stops. Needs a production build (npm test
-// builds after vitest: without .next this test builds first). Started through
+// builds before vitest; without a current build this test builds first). Started through
 // tools/app-process/start-next.ts, which the stress harness uses for `npm start`-style instances).
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '@/lib/db/embedded-postgres';
-import { buildApp } from '@/tools/app-process/build-app';
+import { buildApp, needsBuild } from '@/tools/app-process/build-app';
 import { type NextProcess, startNext } from '@/tools/app-process/start-next';
 import { choosePoolSize, readMaxConnections } from '@/lib/db/pool-size';
 
@@ -59,7 +59,7 @@ async function startApp(webConcurrency: number): Promise<{ started: NextProcess;
   const port = await findFreePort();
   const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-')), 'server.log');
   // A build that exists is served as it is (sources edited since do not matter here); none: build it first.
-  if (!fs.existsSync('.next/BUILD_ID')) buildApp(process.cwd());
+  if (needsBuild(process.cwd())) buildApp(process.cwd());
   server = await startNext({ root: process.cwd(), port, env: { DATABASE_URL: process.env.DATABASE_URL ?? '' }, logFile, webConcurrency });
   return { started: server, port, log: () => fs.readFileSync(logFile, 'utf8') };
 }

@@ -30,8 +30,9 @@ run "prisma client" node scripts/prisma-generate.mjs
 run "typecheck (tsc)" node node_modules/typescript/bin/tsc --noEmit -p .
 run "lint (biome)" node node_modules/@biomejs/biome/bin/biome check .
 run "layers (dependency-cruiser)" node tools/layers/lint-layers.mjs
-run "unit + integration (vitest, real PostgreSQL)" node node_modules/vitest/vitest.mjs run
+# The build comes before the tests: scripts/start.test.ts serves the built app as `npm start` does.
 run "build (next build)" node node_modules/next/dist/bin/next build
+run "unit + integration (vitest, real PostgreSQL)" node node_modules/vitest/vitest.mjs run
 run "e2e (playwright, chromium, next start)" node --conditions=react-server --import tsx scripts/e2e.ts
 
 echo
