@@ -4,7 +4,7 @@ import { z } from '@/lib/zod';
 import { DEFAULT_SEED, syntheticTotals } from '@/tools/fixtures/synthetic';
 
 export const STRESS_USAGE = `usage: npm run stress -- [--scale 1] [--experts 50] [--duration 300] [--max-requests 200000]
-                           [--k 3] [--think-ms 50] [--instances 1] [--max-error-rate 0.01] [--seed ${DEFAULT_SEED}]
+                           [--k 3] [--think-ms 50] [--instances 1] [--web-concurrency 1] [--max-error-rate 0.01] [--seed ${DEFAULT_SEED}]
                            [--json results.json] [--chart capacity.svg]
   --scale           share of QuarkMedBench's size for the audited dataset (1 = 24,674 queries, 220,617 criteria)
   --experts         simulated experts working at once; a list (50,100,262,500) runs one window per level,
@@ -15,6 +15,8 @@ export const STRESS_USAGE = `usage: npm run stress -- [--scale 1] [--experts 50]
   --think-ms        each expert pauses uniform [0.5, 1.5] × think-ms before each decision and before submitting
                     (5000: 2.5–7.5 s, a realistic pace)
   --instances       next start processes on the one PostgreSQL, experts spread over them round-robin
+  --web-concurrency web workers per instance: above 1, each instance is "npm start" with WEB_CONCURRENCY
+                    (workers on one port, the jobs in one process, pools sized from max_connections)
   --max-error-rate  exit non-zero when more than this share of requests failed
   --json            also write the report as JSON to this file
   --chart           also draw the capacity curve (p95 per operation against experts) as SVG to this file`;
@@ -49,6 +51,7 @@ export const stressOptionsSchema = z
     k: int('k', 1, 20),
     thinkMs: int('think-ms', 0, 60_000),
     instances: int('instances', 1, 8),
+    webConcurrency: int('web-concurrency', 1, 16),
     maxErrorRate: z.coerce.number('--max-error-rate must be a number').min(0).max(1, '--max-error-rate is a share between 0 and 1'),
     seed: int('seed', 0, 2_147_483_647),
     json: z.string().min(1).optional(),
@@ -74,6 +77,7 @@ export function parseStressArgs(argv: string[]): StressOptions {
         // Mean 50 ms, as the former default of uniform 0–100 ms had.
         'think-ms': { type: 'string', default: '50' },
         instances: { type: 'string', default: '1' },
+        'web-concurrency': { type: 'string', default: '1' },
         'max-error-rate': { type: 'string', default: '0.01' },
         seed: { type: 'string', default: String(DEFAULT_SEED) },
         json: { type: 'string' },
@@ -95,6 +99,7 @@ export function parseStressArgs(argv: string[]): StressOptions {
     k: values.k,
     thinkMs: values['think-ms'],
     instances: values.instances,
+    webConcurrency: values['web-concurrency'],
     maxErrorRate: values['max-error-rate'],
     seed: values.seed,
     json: values.json,

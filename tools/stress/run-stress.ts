@@ -181,7 +181,7 @@ export async function runStress(options: StressOptions, command: string): Promis
     if (options.chart) {
       fs.mkdirSync(path.dirname(path.resolve(options.chart)), { recursive: true });
       const first = levels[0];
-      const title = `p95 per expert operation, mean think time ${options.thinkMs} ms, scale ${options.scale}, ${options.instances} instance${options.instances > 1 ? 's' : ''}${first ? ` (${first.machine.cores} cores)` : ''}`;
+      const title = `p95 per expert operation, mean think time ${options.thinkMs} ms, scale ${options.scale}, ${options.instances} instance${options.instances > 1 ? 's' : ''}${options.webConcurrency > 1 ? ` × ${options.webConcurrency} web workers` : ''}${first ? ` (${first.machine.cores} cores)` : ''}`;
       fs.writeFileSync(options.chart, drawCapacityChart(capacity.rows, { title }));
       log(`capacity chart written to ${options.chart}`);
     }
@@ -270,6 +270,7 @@ async function runLevel({
             SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
             NEXT_MANUAL_SIG_HANDLE: 'true',
           },
+          ...(options.webConcurrency > 1 ? { webConcurrency: options.webConcurrency } : {}),
         }),
       );
     }
@@ -487,7 +488,11 @@ async function runLevel({
           client: cpuReport.nodeMs / 1000,
           machineBusyShare: cpuReport.machineTotalMs > 0 ? cpuReport.machineBusyMs / cpuReport.machineTotalMs : 0,
         },
-        serverPoolMax: process.env.DB_POOL_MAX ? `max ${process.env.DB_POOL_MAX}` : 'max 10 (default)',
+        serverPoolMax: process.env.DB_POOL_MAX
+          ? `max ${process.env.DB_POOL_MAX}`
+          : options.webConcurrency > 1
+            ? `sized by npm start for ${options.webConcurrency} web workers and a job process (each process's size in the pool-wait lines)`
+            : 'max 10 (default)',
       },
       maxErrorRate: options.maxErrorRate,
       appLog: appLogs.join(', '),

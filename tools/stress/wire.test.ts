@@ -139,6 +139,7 @@ describe('command-line flags', () => {
       maxRequests: 200_000,
       thinkMs: 50,
       instances: 1,
+      webConcurrency: 1,
     });
     expect(parseStressArgs(['--scale', '0.05', '--experts', '3', '--duration', '10', '--max-requests', '500'])).toMatchObject({
       scale: 0.05,
@@ -151,7 +152,8 @@ describe('command-line flags', () => {
   it('takes a list of expert levels (the capacity curve), the realistic pace, instances and a chart file', () => {
     expect(
       parseStressArgs(['--experts', '262,50,500,100,50', '--think-ms', '5000', '--instances', '2', '--chart', 'docs/images/capacity.svg']),
-    ).toMatchObject({ experts: [50, 100, 262, 500], thinkMs: 5000, instances: 2, chart: 'docs/images/capacity.svg' });
+    ).toMatchObject({ experts: [50, 100, 262, 500], thinkMs: 5000, instances: 2, webConcurrency: 1, chart: 'docs/images/capacity.svg' });
+    expect(parseStressArgs(['--web-concurrency', '2'])).toMatchObject({ webConcurrency: 2 });
   });
 
   it('leaves the request cap out of the way at a realistic pace: 500 experts deciding every 2.5–7.5 s for 5 minutes', () => {
@@ -174,6 +176,7 @@ describe('command-line flags', () => {
       [['--experts', '50,x'], /--experts must be a number/],
       [['--experts', '50,'], /--experts must be at least 1/],
       [['--instances', '0'], /--instances must be at least 1/],
+      [['--web-concurrency', '0'], /--web-concurrency must be at least 1/],
       [['--instances', '9'], /--instances must be at most 8/],
       [['--think-ms=-5'], /--think-ms must be at least 0/],
       [['--max-error-rate', '5'], /--max-error-rate is a share/],
