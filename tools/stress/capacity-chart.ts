@@ -30,7 +30,7 @@ export function drawCapacityChart(
 
   const parts: string[] = [];
   parts.push(`<rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>`);
-  parts.push(`<text x="${PLOT.left}" y="22" font-size="15" font-weight="bold">${escapeXml(title)}</text>`);
+  parts.push(`<text x="8" y="22" font-size="12" font-weight="bold">${escapeXml(title)}</text>`);
   // Axes and grid: a line per power of ten, a tick per level.
   for (let exp = lowExp; exp <= highExp; exp++) {
     const ms = 10 ** exp;

@@ -181,7 +181,7 @@ export async function runStress(options: StressOptions, command: string): Promis
     if (options.chart) {
       fs.mkdirSync(path.dirname(path.resolve(options.chart)), { recursive: true });
       const first = levels[0];
-      const title = `p95 per expert operation, mean think time ${options.thinkMs} ms, scale ${options.scale}, ${options.instances} instance${options.instances > 1 ? 's' : ''}${options.webConcurrency > 1 ? ` × ${options.webConcurrency} web workers` : ''}${first ? ` (${first.machine.cores} cores)` : ''}`;
+      const title = `p95 per expert operation, ${options.duration} s windows, mean think time ${options.thinkMs} ms, scale ${options.scale}, ${options.instances} instance${options.instances > 1 ? 's' : ''}${options.webConcurrency > 1 ? ` × ${options.webConcurrency} web workers` : ''}${first ? ` (${first.machine.cores} cores)` : ''}`;
       fs.writeFileSync(options.chart, drawCapacityChart(capacity.rows, { title }));
       log(`capacity chart written to ${options.chart}`);
     }
