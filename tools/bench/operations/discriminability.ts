@@ -2,13 +2,13 @@
 // score separation per criterion subset and per query, proxy accuracy, every criterion's met counts and flags) versus
 // one hand-written SQL statement computing the same counts, over 10,000 reviewer-verified pairs at scale 1 (10
 // criteria per query, a grading run and a proxy run's 20,000 predictions). The fixture is tools/fixtures/discriminability.ts.
-import pg from 'pg';
+import type pg from 'pg';
 import { computeDiscriminability, type Discriminability } from '@/lib/discriminability/compute-discriminability';
 import { type BenchContext, defineOperation } from '@/tools/bench/operation';
 import { percentile } from '@/tools/bench/percentile';
-import { type SeededDiscriminability, seedDiscriminability } from '@/tools/fixtures/discriminability';
+import type { SeededDiscriminability } from '@/tools/fixtures/discriminability';
+import { seedVerifiedPairsFixture } from '@/tools/bench/verified-pairs-fixture';
 
-const PAIRS_AT_SCALE_1 = 10_000;
 const WARMUP = 1;
 const ITERATIONS = 5;
 const TARGET_MS = 1000;
@@ -100,13 +100,9 @@ export const discriminabilityOperation = defineOperation<DiscriminabilityState>(
   id: 'discriminability',
   title: 'Rubric discriminability (page figures): computeDiscriminability vs one hand-written SQL aggregation',
   setup: async (ctx) => {
-    const pool = new pg.Pool({ connectionString: ctx.appDatabaseUrl, max: 2 });
-    const pairs = Math.max(100, Math.round(PAIRS_AT_SCALE_1 * ctx.scale));
-    const seeded = await seedDiscriminability(pool, {
+    const { pool, pairs, seeded } = await seedVerifiedPairsFixture(ctx, {
       name: 'Bench: discriminability',
-      queries: pairs,
       criteria: ['follows', 'follows', 'follows', 'follows', 'follows', 'follows', 'random', 'random', 'always', 'inverted'],
-      basis: 'reviewers',
       seed: ctx.seed,
       proxy: 'random',
     });

@@ -5,14 +5,13 @@
 // the conditional tallies and the length-bin × preference table), over 10,000 reviewer-verified pairs at scale 1 (the
 // discriminability bench's fixture, response lengths varied, its grading run attached to one endpoint). The app
 // also draws 1,000 bootstrap resamples per figure, which the raw statement does not: that is the app's extra work.
-import pg from 'pg';
+import type pg from 'pg';
 import { listVerifiedPairs } from '@/lib/discriminability/verified-pairs';
 import { computeJudgeDiagnostics, type JudgeDiagnostics } from '@/lib/judge-bias/compute-judge-diagnostics';
 import { type BenchContext, defineOperation } from '@/tools/bench/operation';
 import { percentile } from '@/tools/bench/percentile';
-import { seedDiscriminability } from '@/tools/fixtures/discriminability';
+import { seedVerifiedPairsFixture } from '@/tools/bench/verified-pairs-fixture';
 
-const PAIRS_AT_SCALE_1 = 10_000;
 const ITERATIONS = 5;
 
 /**
@@ -73,13 +72,9 @@ export const judgeDiagnosticsOperation = defineOperation<DiagnosticsState>({
   id: 'judge-diagnostics',
   title: 'Judge bias diagnostics (page figures): verified pairs + computeJudgeDiagnostics vs one hand-written SQL aggregation',
   setup: async (ctx) => {
-    const pool = new pg.Pool({ connectionString: ctx.appDatabaseUrl, max: 2 });
-    const pairs = Math.max(100, Math.round(PAIRS_AT_SCALE_1 * ctx.scale));
-    const seeded = await seedDiscriminability(pool, {
+    const { pool, pairs, seeded } = await seedVerifiedPairsFixture(ctx, {
       name: 'Bench: judge diagnostics',
-      queries: pairs,
       criteria: ['follows', 'follows', 'follows', 'random', 'random', 'random', 'random', 'always', 'never', 'inverted'],
-      basis: 'reviewers',
       seed: ctx.seed + 1,
     });
     // Lengths from 20 to 275 words, independent of which response the humans preferred.
