@@ -27,7 +27,9 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
   ],
   webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${port}`,
+    // As npm start does (KEEP_ALIVE_TIMEOUT_MS): with Node's 5 s, a request sent on an API client's pooled
+    // connection just as the server closed it for idleness was reset (read ECONNRESET).
+    command: `node node_modules/next/dist/bin/next start -p ${port} --keepAliveTimeout 65000`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -34,6 +34,12 @@ const schema = z.object({
    * count unless it is set (lib/db/pool-size.ts); elsewhere (tests, command-line tools) the default is 10.
    */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * How long `npm start` keeps an idle HTTP connection open (next start --keepAliveTimeout). Node's 5 s is shorter
+   * than the idle timeout of common proxies and load balancers (60 s), so a proxy or client could send a request
+   * on a connection the server is closing and get a reset. 65 s is the app's choice.
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(65_000),
   /** Web worker processes `npm start` runs on its one port; defaults to the number of cores. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** The largest file an admin may upload (MB). The app's default is 1024 MB. */

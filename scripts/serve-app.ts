@@ -90,10 +90,15 @@ async function serve(mode: ServeMode) {
   // web server has finished its requests. Take signals over: stop the server first, then the database.
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
+  // -H, and (next start only) how long idle connections stay open: longer than a proxy's idle timeout.
+  const listen = [
+    ...(settings.HOST ? ['-H', settings.HOST] : []),
+    ...(mode === 'start' ? ['--keepAliveTimeout', String(settings.KEEP_ALIVE_TIMEOUT_MS)] : []),
+  ];
   if (webWorkers > 1) {
     serveCluster({
       port,
-      host: settings.HOST,
+      startArgs: listen,
       webWorkers,
       env: childEnv,
       log,
@@ -103,7 +108,6 @@ async function serve(mode: ServeMode) {
     return;
   }
 
-  const listen = settings.HOST ? ['-H', settings.HOST] : [];
   const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', mode, '-p', String(port), ...listen], {
     stdio: 'inherit',
     // Our instrumentation stops the job workers cleanly on SIGTERM/SIGINT, then exits.

@@ -9,8 +9,8 @@ import cluster, { type Worker } from 'node:cluster';
 
 export interface ServeClusterOptions {
   port: number;
-  /** next start -H; undefined: every interface. */
-  host: string | undefined;
+  /** next start's options besides the port (-H, --keepAliveTimeout), as serve-app.ts builds them. */
+  startArgs: string[];
   webWorkers: number;
   /** The environment of every web worker and of the job process. */
   env: NodeJS.ProcessEnv;
@@ -24,7 +24,7 @@ export interface ServeClusterOptions {
 /** How long the processes get to finish after SIGTERM (running jobs: pg-boss waits up to 20 s) before SIGKILL. */
 const STOP_GRACE_MS = 45_000;
 
-export function serveCluster({ port, host, webWorkers, env, log, runJobs, onStopped }: ServeClusterOptions): void {
+export function serveCluster({ port, startArgs, webWorkers, env, log, runJobs, onStopped }: ServeClusterOptions): void {
   let stopping = false;
   let listening = 0;
   let jobProcess: ChildProcess | undefined;
@@ -41,7 +41,7 @@ export function serveCluster({ port, host, webWorkers, env, log, runJobs, onStop
   delete process.env.NEXT_MANUAL_SIG_HANDLE;
   cluster.setupPrimary({
     exec: 'node_modules/next/dist/bin/next',
-    args: ['start', '-p', String(port), ...(host ? ['-H', host] : [])],
+    args: ['start', '-p', String(port), ...startArgs],
     // Next.js runs under plain node, as `next start` does (not under tsx or the react-server condition).
     execArgv: [],
   });

@@ -37,6 +37,19 @@ function health(port: number): Promise<Health | null> {
   });
 }
 
+/** The idle timeout (s) the server announces on a kept-alive connection: `Keep-Alive: timeout=N`. */
+function keepAliveSeconds(port: number): Promise<number | null> {
+  const agent = new http.Agent({ keepAlive: true });
+  return new Promise<number | null>((resolve) => {
+    const request = http.get({ host: '127.0.0.1', port, path: '/api/health', agent }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(Number(/timeout=(\d+)/.exec(String(response.headers['keep-alive']))?.[1]) || null));
+    });
+    request.setTimeout(5_000, () => request.destroy());
+    request.on('error', () => resolve(null));
+  }).finally(() => agent.destroy());
+}
+
 /** Polls `check` until it returns a value, or fails with the server's output. */
 async function until<T>(what: string, check: () => Promise<T | null | undefined> | T | null | undefined, output: () => string): Promise<T> {
   const deadline = Date.now() + 180_000;
@@ -78,6 +91,8 @@ describe('npm start with WEB_CONCURRENCY=1', () => {
     expect(log()).not.toContain('[worker] started');
     expect(log()).toContain('database pool: ');
     expect((await health(port))?.pid).toBeGreaterThan(0);
+    // Idle connections stay open longer than a proxy's 60 s (KEEP_ALIVE_TIMEOUT_MS), not Node's 5 s.
+    expect(await keepAliveSeconds(port)).toBe(65);
     await sigterm(started, log);
     expect(count(log(), '[jobs] SIGTERM: finishing running jobs')).toBe(1);
   });
@@ -109,6 +124,7 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
       log,
     );
     expect(seen).toEqual(workerPids);
+    expect(await keepAliveSeconds(port)).toBe(65);
 
     // Exactly one process runs the job workers: the job process, never a web worker.
     await until('the job process', () => read().includes('[worker] started') || null, log);

@@ -76,7 +76,7 @@ export async function startNext({
   const log = fs.openSync(logFile, 'a');
   const command =
     webConcurrency === undefined
-      ? ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', String(port)]
+      ? ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', String(port), '--keepAliveTimeout', '65000']
       : ['--conditions=react-server', '--import', 'tsx', 'scripts/start.ts'];
   const cluster =
     webConcurrency === undefined ? {} : { WEB_CONCURRENCY: String(webConcurrency), HOST: '127.0.0.1', PORT: String(port), SKIP_BUILD: '1' };
