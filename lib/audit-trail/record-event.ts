@@ -20,16 +20,23 @@ function toJson(value: unknown): Prisma.InputJsonValue | undefined {
 }
 
 export async function recordEvent(db: Db, event: AuditEventInput): Promise<void> {
+  await db.auditEvent.create({ data: eventData(event) });
+}
+
+/** Several events in one INSERT, in the order given. */
+export async function recordEvents(db: Db, events: AuditEventInput[]): Promise<void> {
+  if (events.length) await db.auditEvent.createMany({ data: events.map(eventData) });
+}
+
+function eventData(event: AuditEventInput) {
   const before = toJson(event.before);
   const after = toJson(event.after);
-  await db.auditEvent.create({
-    data: {
-      actorId: event.actorId,
-      action: event.action,
-      entityType: event.entityType,
-      entityId: String(event.entityId),
-      ...(before !== undefined ? { before } : {}),
-      ...(after !== undefined ? { after } : {}),
-    },
-  });
+  return {
+    actorId: event.actorId,
+    action: event.action,
+    entityType: event.entityType,
+    entityId: String(event.entityId),
+    ...(before !== undefined ? { before } : {}),
+    ...(after !== undefined ? { after } : {}),
+  };
 }

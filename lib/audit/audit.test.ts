@@ -8,7 +8,7 @@ import { deleteProposal, saveProposal, saveVerdict, submitAssignment } from '@/l
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
-import { seedDemo } from '@/lib/seed/seed-demo';
+import { seedDemoAdmin } from '@/tools/testing/demo-admin';
 
 let admin: SessionUser;
 let datasetId: number;
@@ -46,10 +46,7 @@ async function completeAssignment(assignmentId: number, expertId: string) {
 }
 
 beforeAll(async () => {
-  await seedDemo({ log: () => {} });
-  const row = await prisma.user.findFirstOrThrow({ where: { role: 'ADMIN' } });
-  admin = { id: row.id, email: row.email, name: row.name, role: 'ADMIN', specialties: [], active: true };
-  datasetId = (await prisma.dataset.findFirstOrThrow()).id;
+  ({ admin, datasetId } = await seedDemoAdmin());
 });
 
 describe('allocate', () => {

@@ -8,7 +8,7 @@ import { createCampaignSchema, verdictDraftSchema } from '@/lib/audit/schemas';
 import { saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
-import { seedDemo } from '@/lib/seed/seed-demo';
+import { seedDemoAdmin } from '@/tools/testing/demo-admin';
 
 let admin: SessionUser;
 let datasetId: number;
@@ -74,10 +74,7 @@ function percentileCont(values: number[], fraction: number): number {
 const bucketOf = (seconds: number) => TIME_PER_QUERY_EDGES.filter((edge) => edge <= seconds).length;
 
 beforeAll(async () => {
-  await seedDemo({ log: () => {} });
-  const row = await prisma.user.findFirstOrThrow({ where: { role: 'ADMIN' } });
-  admin = { id: row.id, email: row.email, name: row.name, role: 'ADMIN', specialties: [], active: true };
-  datasetId = (await prisma.dataset.findFirstOrThrow()).id;
+  ({ admin, datasetId } = await seedDemoAdmin());
 });
 
 describe('campaign stats', () => {

@@ -10,7 +10,7 @@ import type { Dimension } from '@/lib/vocabulary/enums';
 import { OWN_VERDICT_FIELDS } from '@/lib/audit/expert-view';
 import { findAuditedTexts } from '@/lib/audit/find-audited-texts';
 import type { assignmentStateSchema, proposalSchema, submitAssignmentSchema, VerdictDraft } from '@/lib/audit/schemas';
-import { recordEvent } from '@/lib/audit-trail/record-event';
+import { recordEvent, recordEvents } from '@/lib/audit-trail/record-event';
 import { prisma } from '@/lib/db';
 import { DomainError, conflict, invalid, notFound } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -21,6 +21,11 @@ type Tx = Prisma.TransactionClient;
 const verdictFields = { ...OWN_VERDICT_FIELDS, secondsSpent: true } as const;
 
 export type StoredVerdict = Prisma.VerdictGetPayload<{ select: typeof verdictFields }>;
+
+/** `verdictFields` in hand-written SQL over the verdicts table: the same names and types Prisma returns. */
+const STORED_VERDICT_COLUMNS = Prisma.raw(`criterion_id AS "criterionId", decision::text AS decision, dimensions::text[] AS dimensions,
+  weight_direction::text AS "weightDirection", severity::text AS severity, comment, proposed_revision AS "proposedRevision",
+  row_version AS "rowVersion", submitted_at AS "submittedAt", seconds_spent AS "secondsSpent"`);
 
 export type SaveVerdictResult = { status: 'saved'; verdict: StoredVerdict } | { status: 'conflict'; current: StoredVerdict | null };
 
@@ -37,38 +42,58 @@ interface OwnAssignment {
 
 /** Locks and returns the caller's own assignment, if they may still change it. */
 async function lockOwnAssignment(tx: Tx, assignmentId: number, expertId: string): Promise<OwnAssignment> {
-  const locked = await tx.$queryRaw<
-    { id: number }[]
-  >`SELECT id FROM assignments WHERE id = ${assignmentId} AND expert_id = ${expertId} FOR UPDATE`;
-  if (locked.length === 0) throw notFound('This assignment');
-  const assignment = await tx.assignment.findUniqueOrThrow({
-    where: { id: assignmentId },
-    select: {
-      id: true,
-      campaignId: true,
-      queryId: true,
-      state: true,
-      rowVersion: true,
-      criterionOrder: true,
-      submittedAt: true,
-      expiresAt: true,
-      campaign: { select: { status: true, dimensions: true, reservationMinutes: true, fastThresholdSeconds: true } },
-    },
-  });
-  if (assignment.campaign.status !== 'OPEN') throw new DomainError('CONFLICT', 'The campaign is closed; verdicts can no longer change.');
-  if (assignment.state === 'RESERVED' && assignment.expiresAt <= new Date()) {
+  // One statement: locks the caller's assignment and reads it with its campaign (issue 21: every round trip
+  // to PostgreSQL costs the web process a write and a read on its socket).
+  const [row] = await tx.$queryRaw<LockedAssignmentRow[]>`
+    SELECT a.id, a.campaign_id, a.query_id, a.state::text AS state, a.row_version, a.criterion_order, a.submitted_at,
+           a.expires_at, c.status::text AS status, c.dimensions::text[] AS dimensions, c.reservation_minutes,
+           c.fast_threshold_seconds
+      FROM assignments a JOIN audit_campaigns c ON c.id = a.campaign_id
+     WHERE a.id = ${assignmentId} AND a.expert_id = ${expertId}
+       FOR UPDATE OF a`;
+  if (!row) throw notFound('This assignment');
+  if (row.status !== 'OPEN') throw new DomainError('CONFLICT', 'The campaign is closed; verdicts can no longer change.');
+  if (row.state === 'RESERVED' && row.expires_at <= new Date()) {
     throw new DomainError(
       'CONFLICT',
       'Your reservation of this query expired. Your drafts are kept: take the query again from the audit page.',
     );
   }
-  if (assignment.state !== 'RESERVED' && assignment.state !== 'SUBMITTED') {
+  if (row.state !== 'RESERVED' && row.state !== 'SUBMITTED') {
     throw new DomainError('CONFLICT', 'This query is no longer reserved for you. Your drafts are kept: take it again from the audit page.');
   }
-  return assignment as OwnAssignment;
+  return {
+    id: row.id,
+    campaignId: row.campaign_id,
+    queryId: row.query_id,
+    state: row.state,
+    rowVersion: row.row_version,
+    criterionOrder: row.criterion_order,
+    submittedAt: row.submitted_at,
+    campaign: {
+      status: row.status,
+      dimensions: row.dimensions as Dimension[],
+      reservationMinutes: row.reservation_minutes,
+      fastThresholdSeconds: row.fast_threshold_seconds,
+    },
+  };
 }
 
-/** Slides the reservation's expiry while the expert is working. */
+interface LockedAssignmentRow {
+  id: number;
+  campaign_id: number;
+  query_id: number;
+  state: string;
+  row_version: number;
+  criterion_order: number[];
+  submitted_at: Date | null;
+  expires_at: Date;
+  status: string;
+  dimensions: string[];
+  reservation_minutes: number;
+  fast_threshold_seconds: number;
+}
+
 async function touch(tx: Tx, assignment: OwnAssignment, secondsDelta = 0): Promise<void> {
   await tx.assignment.update({
     where: { id: assignment.id },
@@ -134,7 +159,84 @@ export function verdictProblems(
   return problems;
 }
 
+/** What a draft stores: a field the decision makes meaningless is cleared (an accepted criterion has no errors). */
+function draftFields(draft: VerdictDraft) {
+  return {
+    decision: draft.decision,
+    dimensions: draft.decision === 'ACCEPT' ? [] : draft.dimensions,
+    weightDirection: draft.dimensions.includes('WEIGHT') && draft.decision !== 'ACCEPT' ? draft.weightDirection : null,
+    severity: draft.decision === 'ACCEPT' ? null : draft.severity,
+    comment: draft.comment,
+    proposedRevision:
+      (draft.decision === 'REVISE_MINOR' || draft.decision === 'REVISE_MAJOR') && draft.proposedRevision
+        ? draft.proposedRevision
+        : undefined,
+  };
+}
+
+/**
+ * Saves a draft. The common case (a reserved query, its campaign open, the version the client saw) is one SQL
+ * statement: it locks the assignment, writes the verdict only at that version, and slides the reservation. When
+ * that statement writes nothing, the full check below runs in a transaction and says why (a conflict, an
+ * expired reservation, a closed campaign, another expert's assignment) or saves an amendment, so both paths
+ * answer the same way.
+ */
 export async function saveVerdict({ expertId, draft }: { expertId: string; draft: VerdictDraft }): Promise<SaveVerdictResult> {
+  const saved = await saveDraftInOneStatement(expertId, draft);
+  if (saved) return { status: 'saved', verdict: saved };
+  return await saveVerdictChecked({ expertId, draft });
+}
+
+export async function saveDraftInOneStatement(expertId: string, draft: VerdictDraft): Promise<StoredVerdict | null> {
+  const fields = draftFields(draft);
+  const revision = fields.proposedRevision === undefined ? null : JSON.stringify(fields.proposedRevision);
+  const rows = await prisma.$queryRaw<StoredVerdict[]>`
+    WITH own AS (
+      SELECT a.id, a.campaign_id, c.reservation_minutes
+        FROM assignments a JOIN audit_campaigns c ON c.id = a.campaign_id
+       WHERE a.id = ${draft.assignmentId} AND a.expert_id = ${expertId} AND a.state = 'RESERVED'
+         AND a.expires_at > LOCALTIMESTAMP AND c.status = 'OPEN' AND ${draft.criterionId}::int = ANY (a.criterion_order)
+         FOR UPDATE OF a
+    ), updated AS (
+      UPDATE verdicts v
+         SET decision = ${fields.decision}::text::"Decision",
+             dimensions = ${fields.dimensions}::text[]::"ErrorDimension"[],
+             weight_direction = ${fields.weightDirection}::text::"WeightDirection",
+             severity = ${fields.severity}::text::"Severity",
+             comment = ${fields.comment},
+             proposed_revision = ${revision}::jsonb,
+             seconds_spent = v.seconds_spent + ${draft.secondsDelta}::int,
+             row_version = v.row_version + 1,
+             updated_at = LOCALTIMESTAMP
+        FROM own
+       WHERE ${draft.rowVersion}::int > 0 AND v.assignment_id = own.id AND v.criterion_id = ${draft.criterionId}
+         AND v.row_version = ${draft.rowVersion}
+      RETURNING v.*
+    ), inserted AS (
+      INSERT INTO verdicts (assignment_id, campaign_id, expert_id, criterion_id, decision, dimensions, weight_direction,
+                            severity, comment, proposed_revision, seconds_spent, updated_at)
+      SELECT own.id, own.campaign_id, ${expertId}, ${draft.criterionId}, ${fields.decision}::text::"Decision",
+             ${fields.dimensions}::text[]::"ErrorDimension"[], ${fields.weightDirection}::text::"WeightDirection",
+             ${fields.severity}::text::"Severity", ${fields.comment}, ${revision}::jsonb, ${draft.secondsDelta}::int, LOCALTIMESTAMP
+        FROM own
+       WHERE ${draft.rowVersion}::int = 0
+      ON CONFLICT DO NOTHING
+      RETURNING *
+    ), saved AS (
+      SELECT * FROM updated UNION ALL SELECT * FROM inserted
+    ), touched AS (
+      UPDATE assignments t
+         SET last_activity_at = LOCALTIMESTAMP, seconds_spent = t.seconds_spent + ${draft.secondsDelta}::int,
+             expires_at = LOCALTIMESTAMP + make_interval(mins => own.reservation_minutes), updated_at = LOCALTIMESTAMP
+        FROM own
+       WHERE t.id = own.id AND EXISTS (SELECT 1 FROM saved)
+    )
+    SELECT ${STORED_VERDICT_COLUMNS} FROM saved`;
+  return rows[0] ?? null;
+}
+
+/** The whole check of a save, in a transaction: conflicts, amendments of submitted verdicts, and every refusal. */
+export async function saveVerdictChecked({ expertId, draft }: { expertId: string; draft: VerdictDraft }): Promise<SaveVerdictResult> {
   return await prisma.$transaction(async (tx) => {
     const assignment = await lockOwnAssignment(tx, draft.assignmentId, expertId);
     if (!assignment.criterionOrder.includes(draft.criterionId)) throw notFound('This criterion in your assignment');
@@ -144,17 +246,7 @@ export async function saveVerdict({ expertId, draft }: { expertId: string; draft
     });
     if ((current?.rowVersion ?? 0) !== draft.rowVersion) return { status: 'conflict', current };
 
-    const fields = {
-      decision: draft.decision,
-      dimensions: draft.decision === 'ACCEPT' ? [] : draft.dimensions,
-      weightDirection: draft.dimensions.includes('WEIGHT') && draft.decision !== 'ACCEPT' ? draft.weightDirection : null,
-      severity: draft.decision === 'ACCEPT' ? null : draft.severity,
-      comment: draft.comment,
-      proposedRevision:
-        (draft.decision === 'REVISE_MINOR' || draft.decision === 'REVISE_MAJOR') && draft.proposedRevision
-          ? draft.proposedRevision
-          : undefined,
-    };
+    const fields = draftFields(draft);
     const submitted = assignment.state === 'SUBMITTED';
     if (submitted) {
       await lockAmendable(tx, assignment.campaignId, draft.criterionId);
@@ -249,12 +341,9 @@ export async function submitAssignment({ expertId, input }: { expertId: string; 
     if (assignment.rowVersion !== input.rowVersion)
       throw conflict('This query changed in another tab. Reload to see the latest version; your drafts are saved.');
     const [verdicts, audited] = await Promise.all([
-      // In criterion order: each update locks the criterion's outcome row (the analytics triggers), and two
-      // experts submitting the same query must take those locks in the same order, or they would deadlock.
       tx.verdict.findMany({
         where: { assignmentId: assignment.id },
-        select: { ...verdictFields, id: true },
-        orderBy: { criterionId: 'asc' },
+        select: verdictFields,
       }),
       findAuditedTexts({ db: tx, campaignId: assignment.campaignId, criterionIds: assignment.criterionOrder }),
     ]);
@@ -280,23 +369,27 @@ export async function submitAssignment({ expertId, input }: { expertId: string; 
       throw invalid(`Before you can submit, fix ${parts.join(' and ')}: each problem is shown at its place.`, fieldErrors);
     }
     const now = new Date();
+    // One statement for every verdict (issue 21): the analytics triggers run once per statement and lock the
+    // criteria's outcome rows in criterion order, so two experts submitting the same query cannot deadlock.
+    const submitted = await tx.$queryRaw<(StoredVerdict & { flaggedFast: boolean })[]>`
+      UPDATE verdicts
+         SET submitted_at = ${now}, flagged_fast = seconds_spent < ${assignment.campaign.fastThresholdSeconds}::int,
+             row_version = row_version + 1, updated_at = ${now}
+       WHERE assignment_id = ${assignment.id}
+      RETURNING ${STORED_VERDICT_COLUMNS}, flagged_fast AS "flaggedFast"`;
+    submitted.sort((a, b) => a.criterionId - b.criterionId);
     const versions: Record<number, number> = {};
-    for (const verdict of verdicts) {
-      const flaggedFast = verdict.secondsSpent < assignment.campaign.fastThresholdSeconds;
-      const after = await tx.verdict.update({
-        where: { id: verdict.id },
-        data: { submittedAt: now, flaggedFast, rowVersion: { increment: 1 } },
-        select: verdictFields,
-      });
-      versions[verdict.criterionId] = after.rowVersion;
-      await recordEvent(tx, {
+    for (const verdict of submitted) versions[verdict.criterionId] = verdict.rowVersion;
+    await recordEvents(
+      tx,
+      submitted.map((after) => ({
         actorId: expertId,
         action: 'verdict.submit',
         entityType: 'verdict',
-        entityId: `${assignment.id}:${verdict.criterionId}`,
-        after: { ...after, flaggedFast },
-      });
-    }
+        entityId: `${assignment.id}:${after.criterionId}`,
+        after,
+      })),
+    );
     const updated = await tx.assignment.update({
       where: { id: assignment.id },
       data: {

@@ -11,16 +11,13 @@ import { getGradingAssignment } from '@/lib/grading/grader-view';
 import { saveGradingMark } from '@/lib/grading/save-grading-mark';
 import { createGradingCampaignSchema, gradingMarkSchema } from '@/lib/grading/schemas';
 import { submitGradingAssignment } from '@/lib/grading/submit-grading-assignment';
-import { seedDemo } from '@/lib/seed/seed-demo';
+import { seedDemoAdmin } from '@/tools/testing/demo-admin';
 
 let admin: SessionUser;
 let datasetId: number;
 
 beforeAll(async () => {
-  await seedDemo({ log: () => {} });
-  const row = await prisma.user.findFirstOrThrow({ where: { role: 'ADMIN' } });
-  admin = { id: row.id, email: row.email, name: row.name, role: 'ADMIN', specialties: [], active: true };
-  datasetId = (await prisma.dataset.findFirstOrThrow()).id;
+  ({ admin, datasetId } = await seedDemoAdmin());
 });
 
 async function claimed(campaignId: number, expertId: string): Promise<number> {

@@ -12,7 +12,7 @@ import { previewGradingSample } from '@/lib/grading/sample-responses';
 import { saveGradingMark } from '@/lib/grading/save-grading-mark';
 import { createGradingCampaignSchema, gradingMarkSchema, gradingSelectionSchema } from '@/lib/grading/schemas';
 import { submitGradingAssignment } from '@/lib/grading/submit-grading-assignment';
-import { seedDemo } from '@/lib/seed/seed-demo';
+import { seedDemoAdmin } from '@/tools/testing/demo-admin';
 
 let admin: SessionUser;
 let datasetId: number;
@@ -62,10 +62,7 @@ async function gradeAll(assignmentId: number, expertId: string, met: (index: num
 }
 
 beforeAll(async () => {
-  await seedDemo({ log: () => {} });
-  const row = await prisma.user.findFirstOrThrow({ where: { role: 'ADMIN' } });
-  admin = { id: row.id, email: row.email, name: row.name, role: 'ADMIN', specialties: [], active: true };
-  datasetId = (await prisma.dataset.findFirstOrThrow()).id;
+  ({ admin, datasetId } = await seedDemoAdmin());
 });
 
 describe('grading campaigns', () => {

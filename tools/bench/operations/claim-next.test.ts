@@ -20,7 +20,7 @@ import { expertId } from '@/tools/fixtures/bench-users';
 import { buildCampaignBySql } from '@/tools/fixtures/campaign-by-sql';
 import { isTransactionTimeout, transactionTimeoutText } from '@/tools/fixtures/transaction-timeout';
 import { pgPool, prisma } from '@/lib/db';
-import { seedDemo } from '@/lib/seed/seed-demo';
+import { seedDemoAdmin } from '@/tools/testing/demo-admin';
 
 let admin: SessionUser;
 let datasetId: number;
@@ -28,10 +28,7 @@ let db: pg.Pool;
 const experts = Array.from({ length: 4 }, (_, index) => expertId(index));
 
 beforeAll(async () => {
-  await seedDemo({ log: () => {} });
-  const row = await prisma.user.findFirstOrThrow({ where: { role: 'ADMIN' } });
-  admin = { id: row.id, email: row.email, name: row.name, role: 'ADMIN', specialties: [], active: true };
-  datasetId = (await prisma.dataset.findFirstOrThrow()).id;
+  ({ admin, datasetId } = await seedDemoAdmin());
   await prisma.user.createMany({ data: experts.map((id) => ({ id, email: `${id}@test.local`, name: id, role: 'EXPERT' })) });
   db = pgPool();
 });
