@@ -40,6 +40,11 @@ const schema = z.object({
    * on a connection the server is closing and get a reset. 65 s is the app's choice.
    */
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(65_000),
+  /**
+   * The CPU priority (nice, 0–19) of `npm start`'s job process when it runs web workers and a job process: an
+   * import or a judge run then takes the CPU the experts' requests leave. 10 is the app's choice; 0: equal.
+   */
+  JOB_PROCESS_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Web worker processes `npm start` runs on its one port; defaults to the number of cores. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** The largest file an admin may upload (MB). The app's default is 1024 MB. */

@@ -103,6 +103,7 @@ async function serve(mode: ServeMode) {
       env: childEnv,
       log,
       runJobs: settings.WORKERS_IN_APP,
+      jobNice: settings.JOB_PROCESS_NICE,
       onStopped: (code) => void shutdown(code),
     });
     return;

@@ -6,6 +6,7 @@
 // stops the database.
 import { type ChildProcess, spawn } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
+import os from 'node:os';
 
 export interface ServeClusterOptions {
   port: number;
@@ -15,6 +16,8 @@ export interface ServeClusterOptions {
   /** The environment of every web worker and of the job process. */
   env: NodeJS.ProcessEnv;
   log: (line: string) => void;
+  /** The job process's nice value (JOB_PROCESS_NICE): background work yields the CPU to the web workers. */
+  jobNice: number;
   /** False (WORKERS_IN_APP=false): the jobs run in `npm run worker` processes started separately. */
   runJobs: boolean;
   /** Called once everything has exited, after a signal (0) or a start that failed (1). */
@@ -24,7 +27,7 @@ export interface ServeClusterOptions {
 /** How long the processes get to finish after SIGTERM (running jobs: pg-boss waits up to 20 s) before SIGKILL. */
 const STOP_GRACE_MS = 45_000;
 
-export function serveCluster({ port, startArgs, webWorkers, env, log, runJobs, onStopped }: ServeClusterOptions): void {
+export function serveCluster({ port, startArgs, webWorkers, env, log, runJobs, jobNice, onStopped }: ServeClusterOptions): void {
   let stopping = false;
   let listening = 0;
   let jobProcess: ChildProcess | undefined;
@@ -58,7 +61,14 @@ export function serveCluster({ port, startArgs, webWorkers, env, log, runJobs, o
     });
     jobProcess = child;
     jobProcessAlive = true;
-    log(`job process ${child.pid}: the only process that runs background jobs`);
+    if (child.pid !== undefined && jobNice > 0) {
+      try {
+        os.setPriority(child.pid, jobNice);
+      } catch (error) {
+        log(`job process ${child.pid}: could not lower its CPU priority (${error instanceof Error ? error.message : String(error)})`);
+      }
+    }
+    log(`job process ${child.pid}: the only process that runs background jobs${jobNice > 0 ? ` (nice ${jobNice}, JOB_PROCESS_NICE)` : ''}`);
     child.on('exit', (code, signal) => {
       jobProcessAlive = false;
       if (stopping) return settle();

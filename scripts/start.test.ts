@@ -132,6 +132,9 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
     expect(output).not.toContain('workers started in the web process');
     const jobPid = Number(/job process (\d+): the only process that runs background jobs/.exec(output)?.[1]);
     expect(workerPids.has(jobPid)).toBe(false);
+    // Background work yields the CPU to the web workers (JOB_PROCESS_NICE, 10 by default).
+    expect(os.getPriority(jobPid)).toBe(10);
+    for (const pid of workerPids) expect(os.getPriority(pid)).toBe(os.getPriority(process.pid));
 
     // Two web workers and the job process share what max_connections leaves.
     const { size } = choosePoolSize({ maxConnections: await readMaxConnections(process.env.DATABASE_URL ?? ''), processes: 3 });

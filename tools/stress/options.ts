@@ -4,7 +4,7 @@ import { z } from '@/lib/zod';
 import { DEFAULT_SEED, syntheticTotals } from '@/tools/fixtures/synthetic';
 
 export const STRESS_USAGE = `usage: npm run stress -- [--scale 1] [--experts 50] [--duration 300] [--max-requests 200000]
-                           [--k 3] [--think-ms 50] [--instances 1] [--web-concurrency 1] [--max-error-rate 0.01] [--seed ${DEFAULT_SEED}]
+                           [--k 3] [--think-ms 50] [--ramp-s 60] [--instances 1] [--web-concurrency 1] [--max-error-rate 0.01] [--seed ${DEFAULT_SEED}]
                            [--json results.json] [--chart capacity.svg]
   --scale           share of QuarkMedBench's size for the audited dataset (1 = 24,674 queries, 220,617 criteria)
   --experts         simulated experts working at once; a list (50,100,262,500) runs one window per level,
@@ -14,6 +14,8 @@ export const STRESS_USAGE = `usage: npm run stress -- [--scale 1] [--experts 50]
   --k               verdicts wanted per criterion in the campaign
   --think-ms        each expert pauses uniform [0.5, 1.5] × think-ms before each decision and before submitting
                     (5000: 2.5–7.5 s, a realistic pace)
+  --ramp-s          the experts arrive evenly spread over the window's first ramp-s seconds (at most a fifth of
+                    --duration), as a team starting its shift does; 0: all sign in at the same instant
   --instances       next start processes on the one PostgreSQL, experts spread over them round-robin
   --web-concurrency web workers per instance: above 1, each instance is "npm start" with WEB_CONCURRENCY
                     (workers on one port, the jobs in one process, pools sized from max_connections)
@@ -50,6 +52,7 @@ export const stressOptionsSchema = z
     maxRequests: int('max-requests', 1, 10_000_000),
     k: int('k', 1, 20),
     thinkMs: int('think-ms', 0, 60_000),
+    rampS: int('ramp-s', 0, 3600),
     instances: int('instances', 1, 8),
     webConcurrency: int('web-concurrency', 1, 16),
     maxErrorRate: z.coerce.number('--max-error-rate must be a number').min(0).max(1, '--max-error-rate is a share between 0 and 1'),
@@ -76,6 +79,7 @@ export function parseStressArgs(argv: string[]): StressOptions {
         k: { type: 'string', default: '3' },
         // Mean 50 ms, as the former default of uniform 0–100 ms had.
         'think-ms': { type: 'string', default: '50' },
+        'ramp-s': { type: 'string', default: '60' },
         instances: { type: 'string', default: '1' },
         'web-concurrency': { type: 'string', default: '1' },
         'max-error-rate': { type: 'string', default: '0.01' },
@@ -98,6 +102,7 @@ export function parseStressArgs(argv: string[]): StressOptions {
     maxRequests: values['max-requests'],
     k: values.k,
     thinkMs: values['think-ms'],
+    rampS: values['ramp-s'],
     instances: values.instances,
     webConcurrency: values['web-concurrency'],
     maxErrorRate: values['max-error-rate'],

@@ -19,6 +19,8 @@ export interface StressReport {
   };
   experts: number;
   thinkMs: number;
+  /** The experts arrived evenly over the window's first rampS seconds (0: all at once). */
+  rampS: number;
   /** `next start` processes on the one PostgreSQL. */
   instances: number;
   /** Experts signed in (of those that tried) and when, in seconds into the window, the last one was. */
@@ -130,7 +132,7 @@ export function formatStressReport(report: StressReport): string {
       `${n(data.campaign.criteria)} criteria, k = ${data.campaign.k}${data.campaign.note ? ` (${data.campaign.note})` : ''}; setup ${formatDuration(data.setupMs)} (untimed)`,
     `load: ${report.experts} experts signing in, claiming and submitting through server actions over HTTP against ` +
       `${report.instances === 1 ? 'next start' : `${report.instances} next start instances (experts round-robin)`} on 127.0.0.1, ` +
-      `think time uniform ${formatThink(report.thinkMs)}; an admin uploading an import, running the judge and freezing and exporting a release`,
+      `think time uniform ${formatThink(report.thinkMs)}; ${report.rampS > 0 ? `the experts arriving evenly over the first ${report.rampS} s` : 'every expert arriving at once'}; an admin uploading an import, running the judge and freezing and exporting a release`,
     `sign-ins: ${report.signIns.ok} of ${report.signIns.wanted} experts signed in${report.signIns.lastAtS === null ? '' : `, the last ${report.signIns.lastAtS.toFixed(1)} s into the window`} (reported apart: its password hashing is deliberately slow)`,
     `window: ${window.actualS.toFixed(1)} s of ${window.plannedS} s planned (ended by ${window.endedBy}); ${n(window.requests)} requests ` +
       `(${(window.requests / Math.max(window.actualS, 1e-9)).toFixed(1)}/s, cap ${n(window.maxRequests)}), ${n(window.errors)} errors (${rate.toFixed(2)}%); ` +

@@ -31,6 +31,7 @@ import type { StressOptions } from '@/tools/stress/options';
 import { Budget, Recorder } from '@/tools/stress/recorder';
 import { type StressReport, verdictOf } from '@/tools/stress/report';
 import { calibrateServerCpu } from '@/tools/stress/calibrate-cpu';
+import { arrivalDelayMs } from '@/tools/stress/think-time';
 import { type CapacityVerdict, assessCapacity, capacityLevelOf } from '@/tools/stress/capacity';
 import { drawCapacityChart } from '@/tools/stress/capacity-chart';
 import { PoolWaitMonitor } from '@/tools/stress/pool-wait';
@@ -354,6 +355,7 @@ async function runLevel({
       // Round-robin over the instances, as a load balancer would spread the experts.
       const server = servers[index % servers.length] ?? firstServer;
       const session = new HttpSession(server.url, EXPERT_TIMEOUT_MS);
+      await sleep(arrivalDelayMs(index, accounts.experts.length, options.rampS, options.duration));
       for (let tries = 1; ; tries++) {
         const signedIn = await recorder.attempt(budget, 'sign-in', () => session.signIn(account.user.email, account.password));
         if (!signedIn.ran || (!signedIn.ok && tries === 3)) return;
@@ -446,6 +448,7 @@ async function runLevel({
       },
       experts: expertCount,
       thinkMs: options.thinkMs,
+      rampS: Math.min(options.rampS, options.duration / 5),
       instances: options.instances,
       signIns,
       window: {

@@ -1,7 +1,7 @@
 // The realistic pace: `--think-ms T` pauses uniform in [0.5 T, 1.5 T], mean T.
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '@/tools/fixtures/prng';
-import { drawThinkTimeMs } from '@/tools/stress/think-time';
+import { arrivalDelayMs, drawThinkTimeMs } from '@/tools/stress/think-time';
 
 describe('think time', () => {
   it('stays within [0.5, 1.5] × the mean, reaches both ends and averages to the mean', () => {
@@ -24,5 +24,22 @@ describe('think time', () => {
 
   it('is no pause at all for --think-ms 0', () => {
     expect(drawThinkTimeMs(createRandom(1), 0)).toBe(0);
+  });
+});
+
+describe('arrivals', () => {
+  it('spreads the experts evenly over the ramp, the first at once, never past a fifth of the window', () => {
+    const delays = Array.from({ length: 262 }, (_, index) => arrivalDelayMs(index, 262, 60, 300));
+    expect(delays[0]).toBe(0);
+    expect(Math.max(...delays)).toBeLessThan(60_000);
+    expect(Math.max(...delays)).toBeGreaterThan(59_700);
+    // Even: each 10 s of the ramp sees about a sixth of the experts.
+    for (let slice = 0; slice < 6; slice++) {
+      const inSlice = delays.filter((delay) => delay >= slice * 10_000 && delay < (slice + 1) * 10_000).length;
+      expect(Math.abs(inSlice - 262 / 6)).toBeLessThanOrEqual(1);
+    }
+    // A 120 s window ramps over 24 s; --ramp-s 0 starts everyone at once.
+    expect(Math.max(...Array.from({ length: 50 }, (_, index) => arrivalDelayMs(index, 50, 60, 120)))).toBeLessThan(24_000);
+    expect(Array.from({ length: 50 }, (_, index) => arrivalDelayMs(index, 50, 0, 120)).every((delay) => delay === 0)).toBe(true);
   });
 });

@@ -5,3 +5,12 @@ import type { Random } from '@/tools/fixtures/prng';
 export function drawThinkTimeMs(random: Random, meanMs: number): number {
   return meanMs * (0.5 + random.next());
 }
+
+/**
+ * When expert `index` of `count` arrives (ms after the window opens): evenly spread over the ramp, the first at
+ * 0. The ramp is `--ramp-s`, at most a fifth of the window, so most of the window runs with everyone working.
+ */
+export function arrivalDelayMs(index: number, count: number, rampS: number, durationS: number): number {
+  const rampMs = Math.min(rampS, durationS / 5) * 1000;
+  return count <= 1 ? 0 : (rampMs * index) / count;
+}

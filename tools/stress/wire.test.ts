@@ -138,6 +138,7 @@ describe('command-line flags', () => {
       k: 3,
       maxRequests: 200_000,
       thinkMs: 50,
+      rampS: 60,
       instances: 1,
       webConcurrency: 1,
     });
@@ -154,6 +155,8 @@ describe('command-line flags', () => {
       parseStressArgs(['--experts', '262,50,500,100,50', '--think-ms', '5000', '--instances', '2', '--chart', 'docs/images/capacity.svg']),
     ).toMatchObject({ experts: [50, 100, 262, 500], thinkMs: 5000, instances: 2, webConcurrency: 1, chart: 'docs/images/capacity.svg' });
     expect(parseStressArgs(['--web-concurrency', '2'])).toMatchObject({ webConcurrency: 2 });
+    expect(parseStressArgs(['--ramp-s', '0'])).toMatchObject({ rampS: 0 });
+    expect(() => parseStressArgs(['--ramp-s=-1'])).toThrow(/--ramp-s must be at least 0/);
   });
 
   it('leaves the request cap out of the way at a realistic pace: 500 experts deciding every 2.5–7.5 s for 5 minutes', () => {
