@@ -45,6 +45,11 @@ const schema = z.object({
    * import or a judge run then takes the CPU the experts' requests leave. 10 is the app's choice; 0: equal.
    */
   JOB_PROCESS_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /**
+   * Password hashes (scrypt, deliberately slow) computed at once in each process; more sign-ins queue. Keeps a
+   * whole team signing in at once from taking every core. 1 is the app's choice.
+   */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Web worker processes `npm start` runs on its one port; defaults to the number of cores. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** The largest file an admin may upload (MB). The app's default is 1024 MB. */

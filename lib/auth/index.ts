@@ -7,6 +7,7 @@ import { prismaAdapter } from 'better-auth/adapters/prisma';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { nextCookies } from 'better-auth/next-js';
 import { MANAGED_BY_ADMIN, PASSWORD_PATHS, USER_WRITE_PATHS } from '@/lib/auth/auth-routes';
+import { passwordHashing } from '@/lib/auth/password-hashing';
 import { guardPasswordAttempt } from '@/lib/auth/throttle';
 import { authPrisma } from '@/lib/db';
 import { env } from '@/lib/env';
@@ -42,7 +43,13 @@ function createAuth() {
     // With no APP_URL, any localhost port is accepted (the app and its tests pick free ports).
     baseURL: appUrl ?? { allowedHosts: ['localhost:*', '127.0.0.1:*'], protocol: 'http' },
     database: prismaAdapter(authPrisma, { provider: 'postgresql', transaction: true }),
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: passwordHashing,
+    },
     user: {
       additionalFields: {
         role: { type: ['ADMIN', 'REVIEWER', 'EXPERT'], required: true, defaultValue: 'EXPERT', input: false },
