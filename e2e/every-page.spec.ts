@@ -38,10 +38,13 @@ async function visit(page: Page, url: string, check: () => Promise<string[]>): P
   const problems = await check();
   page.off('response', onResponse);
   // Browsers ask for /favicon.ico when a page names no icon (a 404 on every page once): every page names one.
+  // Next.js streams the metadata (the icon link among it) after the page's content: on a loaded machine it was
+  // seen to arrive more than a second after "load" (CI: "/datasets: no <link rel=icon>"), so it gets the
+  // expectation timeout rather than one second.
   const icon = await page
     .locator('link[rel~="icon"]')
     .first()
-    .getAttribute('href', { timeout: 1_000 })
+    .getAttribute('href', { timeout: 20_000 })
     .catch(() => null);
   if (!icon) problems.push('no <link rel="icon">');
   else if (!checkedIcons.has(icon)) {
