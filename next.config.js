@@ -1,5 +1,5 @@
 // @ts-check
-/** Static security headers for every response; the nonce-based CSP is set per request in proxy.ts. */
+/** Static security headers for every response; the nonce-based CSP of HTML documents is set per request in proxy.ts. */
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'same-origin' },
@@ -23,9 +23,10 @@ const nextConfig = {
         source: '/api/:path*',
         headers: [{ key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'; sandbox" }],
       },
-      // The import upload bypasses proxy.ts (so its body streams); behind a TLS-terminating proxy it gets HSTS here.
+      // HSTS behind a TLS-terminating proxy (next start itself speaks plain HTTP; over it browsers ignore HSTS).
+      // Here rather than in proxy.ts, which sees only HTML documents.
       {
-        source: '/api/imports/:path*',
+        source: '/:path*',
         has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }],
         headers: [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }],
       },

@@ -1,6 +1,8 @@
 // better-auth: email and password, sessions in the database (no cookie cache, so a deactivation or
 // sign-out takes effect on the next request on every instance), no public sign-up, no self-service profile
 // edits (lib/auth/auth-routes.ts), and one password-attempt limit for every path that checks a password.
+// Requests find their user through lib/auth/session-lookup.ts, which answers the common case itself and hands
+// every other to better-auth's getSession.
 import 'server-only';
 import { betterAuth } from 'better-auth';
 import { prismaAdapter } from 'better-auth/adapters/prisma';
