@@ -1,12 +1,20 @@
-// A draft save is one SQL statement when nothing is unusual, and a submission writes every verdict in one
-// statement (issue 21). Both must store and return exactly what the checked, step-by-step path does.
+// A draft save and a rating are one SQL statement when nothing is unusual, and a submission writes every verdict in
+// one statement (issue 21). Each must store and return exactly what the checked, step-by-step path does.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claimNext } from '@/lib/audit/claim-next';
 import { createCampaign } from '@/lib/audit/create-campaign';
 import { getExpertAssignment } from '@/lib/audit/expert-view';
 import { createCampaignSchema, type VerdictDraft, verdictDraftSchema } from '@/lib/audit/schemas';
-import { saveDraftInOneStatement, saveVerdict, saveVerdictChecked, submitAssignment } from '@/lib/audit/verdicts';
+import {
+  saveDraftInOneStatement,
+  saveVerdict,
+  saveVerdictChecked,
+  submitAssignment,
+  updateAssignmentState,
+  updateAssignmentStateChecked,
+  updateReservedAssignmentInOneStatement,
+} from '@/lib/audit/verdicts';
 import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
 import { seedDemoAdmin } from '@/tools/testing/demo-admin';
@@ -217,5 +225,75 @@ describe('submitting in one statement', () => {
     }
     const counted = await prisma.campaignQuery.findFirstOrThrow({ where: { campaignId }, select: { submittedCount: true } });
     expect(counted.submittedCount).toBe(1);
+  });
+});
+
+describe('rating completeness in one statement', () => {
+  /** The assignment's stored fields that a rating or cursor change may touch (times compared apart). */
+  const storedAssignment = async (assignmentId: number) => {
+    const { comprehensiveness, comprehensivenessComment, rowVersion, cursor, secondsSpent, state } =
+      await prisma.assignment.findUniqueOrThrow({ where: { id: assignmentId } });
+    return { comprehensiveness, comprehensivenessComment, rowVersion, cursor, secondsSpent, state };
+  };
+
+  it('stores and returns a rating, a comment, a cleared comment and a cursor move exactly as the checked path does', async () => {
+    const one = await reserved(45);
+    const two = await reserved(45);
+    const steps = [
+      { rowVersion: 1, comprehensiveness: 4, comprehensivenessComment: 'misses dosing', secondsDelta: 5 },
+      { rowVersion: 2, comprehensivenessComment: null, secondsDelta: 2 },
+      { rowVersion: 3, cursor: 3, secondsDelta: 0 },
+      { rowVersion: 3, comprehensiveness: null, cursor: 1, secondsDelta: 9 },
+    ];
+    for (const step of steps) {
+      const before = Date.now();
+      const fast = await updateReservedAssignmentInOneStatement(one.expertId, { assignmentId: one.assignmentId, ...step });
+      expect(fast, JSON.stringify(step)).not.toBeNull();
+      const checked = await updateAssignmentStateChecked({ expertId: two.expertId, input: { assignmentId: two.assignmentId, ...step } });
+      expect({ status: 'saved', current: fast }).toEqual(checked);
+      expect(await storedAssignment(one.assignmentId)).toEqual(await storedAssignment(two.assignmentId));
+      const slid = await prisma.assignment.findUniqueOrThrow({ where: { id: one.assignmentId } });
+      expect(slid.expiresAt.getTime()).toBeGreaterThan(before + 44 * 60_000);
+      expect(slid.lastActivityAt.getTime()).toBeGreaterThan(before - 5_000);
+    }
+    expect(await storedAssignment(one.assignmentId)).toMatchObject({
+      comprehensiveness: null,
+      comprehensivenessComment: null,
+      rowVersion: 4,
+      cursor: 1,
+      secondsSpent: 16,
+    });
+  });
+
+  it('writes nothing for a stale version, another expert, an expired reservation or a submitted query; the checked path says why', async () => {
+    const { expertId, assignmentId } = await reserved();
+    const rate = (who: string, rowVersion: number) =>
+      updateReservedAssignmentInOneStatement(who, { assignmentId, rowVersion, comprehensiveness: 3, secondsDelta: 0 });
+    expect(await rate(expertId, 7)).toBeNull();
+    expect(
+      await updateAssignmentState({ expertId, input: { assignmentId, rowVersion: 7, comprehensiveness: 3, secondsDelta: 0 } }),
+    ).toEqual({
+      status: 'conflict',
+      current: { comprehensiveness: null, comprehensivenessComment: null, rowVersion: 1 },
+    });
+    expect(await rate(randomUUID(), 1)).toBeNull();
+    await expect(
+      updateAssignmentState({ expertId: randomUUID(), input: { assignmentId, rowVersion: 1, comprehensiveness: 3, secondsDelta: 0 } }),
+    ).rejects.toThrow(/not found/i);
+    await prisma.assignment.update({ where: { id: assignmentId }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+    expect(await rate(expertId, 1)).toBeNull();
+    await expect(
+      updateAssignmentState({ expertId, input: { assignmentId, rowVersion: 1, comprehensiveness: 3, secondsDelta: 0 } }),
+    ).rejects.toThrow(/expired/);
+    await prisma.assignment.update({ where: { id: assignmentId }, data: { state: 'SUBMITTED', expiresAt: new Date(Date.now() + 60_000) } });
+    expect(await rate(expertId, 1)).toBeNull();
+    // A submitted query's rating is an amendment: the checked path saves it and records it.
+    expect(
+      await updateAssignmentState({ expertId, input: { assignmentId, rowVersion: 1, comprehensiveness: 3, secondsDelta: 0 } }),
+    ).toEqual({
+      status: 'saved',
+      current: { comprehensiveness: 3, comprehensivenessComment: null, rowVersion: 2 },
+    });
+    expect(await prisma.auditEvent.count({ where: { action: 'assignment.amend', entityId: String(assignmentId) } })).toBe(1);
   });
 });

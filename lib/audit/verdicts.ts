@@ -8,9 +8,9 @@
 // Drafts before submission are not audit events: they are not verdicts yet.
 import type { Dimension } from '@/lib/vocabulary/enums';
 import { OWN_VERDICT_FIELDS } from '@/lib/audit/expert-view';
-import { findAuditedTexts } from '@/lib/audit/find-audited-texts';
+import { type AuditedText, findAuditedTexts } from '@/lib/audit/find-audited-texts';
 import type { assignmentStateSchema, proposalSchema, submitAssignmentSchema, VerdictDraft } from '@/lib/audit/schemas';
-import { recordEvent, recordEvents } from '@/lib/audit-trail/record-event';
+import { recordEvent } from '@/lib/audit-trail/record-event';
 import { prisma } from '@/lib/db';
 import { DomainError, conflict, invalid, notFound } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -299,7 +299,49 @@ export async function saveVerdictChecked({ expertId, draft }: { expertId: string
   });
 }
 
+type AssignmentState = { comprehensiveness: number | null; comprehensivenessComment: string | null; rowVersion: number };
+
+/**
+ * Saves the completeness rating or the cursor. The common case (a live reservation in an open campaign, the rating
+ * at the version the client saw) is one statement, as a draft save is; anything else goes through the checked
+ * transaction below, which says why or saves an amendment after the submission.
+ */
 export async function updateAssignmentState({ expertId, input }: { expertId: string; input: z.infer<typeof assignmentStateSchema> }) {
+  const saved = await updateReservedAssignmentInOneStatement(expertId, input);
+  if (saved) return { status: 'saved' as const, current: saved };
+  return await updateAssignmentStateChecked({ expertId, input });
+}
+
+export async function updateReservedAssignmentInOneStatement(
+  expertId: string,
+  input: z.infer<typeof assignmentStateSchema>,
+): Promise<AssignmentState | null> {
+  const changesRating = input.comprehensiveness !== undefined || input.comprehensivenessComment !== undefined;
+  const rows = await prisma.$queryRaw<AssignmentState[]>`
+    UPDATE assignments t
+       SET cursor = COALESCE(${input.cursor ?? null}::int, t.cursor),
+           comprehensiveness = CASE WHEN ${input.comprehensiveness !== undefined} THEN ${input.comprehensiveness ?? null}::int
+                                    ELSE t.comprehensiveness END,
+           comprehensiveness_comment = CASE WHEN ${input.comprehensivenessComment !== undefined}
+                                            THEN ${input.comprehensivenessComment ?? null} ELSE t.comprehensiveness_comment END,
+           row_version = t.row_version + ${changesRating ? 1 : 0}::int,
+           last_activity_at = LOCALTIMESTAMP, seconds_spent = t.seconds_spent + ${input.secondsDelta}::int,
+           expires_at = LOCALTIMESTAMP + make_interval(mins => c.reservation_minutes), updated_at = LOCALTIMESTAMP
+      FROM audit_campaigns c
+     WHERE t.id = ${input.assignmentId} AND t.expert_id = ${expertId} AND t.state = 'RESERVED' AND t.expires_at > LOCALTIMESTAMP
+       AND c.id = t.campaign_id AND c.status = 'OPEN' AND (${!changesRating} OR t.row_version = ${input.rowVersion}::int)
+    RETURNING t.comprehensiveness, t.comprehensiveness_comment AS "comprehensivenessComment", t.row_version AS "rowVersion"`;
+  return rows[0] ?? null;
+}
+
+/** The whole check of a rating or cursor change, in a transaction: conflicts, amendments after submitting, refusals. */
+export async function updateAssignmentStateChecked({
+  expertId,
+  input,
+}: {
+  expertId: string;
+  input: z.infer<typeof assignmentStateSchema>;
+}) {
   return await prisma.$transaction(async (tx) => {
     const assignment = await lockOwnAssignment(tx, input.assignmentId, expertId);
     const changesRating = input.comprehensiveness !== undefined || input.comprehensivenessComment !== undefined;
@@ -334,19 +376,41 @@ export async function updateAssignmentState({ expertId, input }: { expertId: str
   });
 }
 
+/** A verdict as the submission checks it, with the text its campaign audits (read in the locking statement). */
+interface SubmissionRow {
+  criterionId: number;
+  decision: StoredVerdict['decision'];
+  dimensions: Dimension[];
+  weightDirection: StoredVerdict['weightDirection'];
+  comment: string | null;
+  proposedRevision: StoredVerdict['proposedRevision'];
+}
+
+/**
+ * Submits a query: every verdict is checked, then written in one statement with its audit event, the
+ * assignment, the query's submission count and the submission's own event (issue 21: a submission had been nine
+ * round trips, half the cost of a whole query's audit). The verdicts' analytics triggers run once for the
+ * statement and lock the criteria's outcome rows in criterion order, so two experts submitting the same query
+ * cannot deadlock. lib/audit/save-fast-path.test.ts pins the stored rows and events.
+ */
 export async function submitAssignment({ expertId, input }: { expertId: string; input: z.infer<typeof submitAssignmentSchema> }) {
   return await prisma.$transaction(async (tx) => {
     const assignment = await lockOwnAssignment(tx, input.assignmentId, expertId);
     if (assignment.state === 'SUBMITTED') throw conflict('This query was already submitted (perhaps in another tab). Reload to see it.');
     if (assignment.rowVersion !== input.rowVersion)
       throw conflict('This query changed in another tab. Reload to see the latest version; your drafts are saved.');
-    const [verdicts, audited] = await Promise.all([
-      tx.verdict.findMany({
-        where: { assignmentId: assignment.id },
-        select: verdictFields,
-      }),
-      findAuditedTexts({ db: tx, campaignId: assignment.campaignId, criterionIds: assignment.criterionOrder }),
-    ]);
+    // The drafts and the audited texts in one round trip.
+    const [read] = await tx.$queryRaw<{ verdicts: SubmissionRow[] | null; texts: AuditedText[] | null }[]>`
+      SELECT (SELECT json_agg(json_build_object('criterionId', v.criterion_id, 'decision', v.decision, 'dimensions', v.dimensions,
+                       'weightDirection', v.weight_direction, 'comment', v.comment, 'proposedRevision', v.proposed_revision))
+                FROM verdicts v WHERE v.assignment_id = ${assignment.id}) AS verdicts,
+             (SELECT json_agg(json_build_object('criterionId', r.criterion_id, 'revision', r.revision, 'title', r.title,
+                       'description', r.description, 'tier', r.tier, 'points', r.points))
+                FROM campaign_criteria cc
+                JOIN criterion_revisions r ON r.criterion_id = cc.criterion_id AND r.revision = cc.revision
+               WHERE cc.campaign_id = ${assignment.campaignId} AND cc.criterion_id = ANY(${assignment.criterionOrder}::int[])) AS texts`;
+    const verdicts = read?.verdicts ?? [];
+    const audited = new Map((read?.texts ?? []).map((text) => [text.criterionId, text]));
     const byCriterion = new Map(verdicts.map((verdict) => [verdict.criterionId, verdict]));
     const fieldErrors: Record<string, string[]> = {};
     // Every problem at once: each criterion's (in the expert's order) and the completeness rating.
@@ -369,48 +433,48 @@ export async function submitAssignment({ expertId, input }: { expertId: string; 
       throw invalid(`Before you can submit, fix ${parts.join(' and ')}: each problem is shown at its place.`, fieldErrors);
     }
     const now = new Date();
-    // One statement for every verdict (issue 21): the analytics triggers run once per statement and lock the
-    // criteria's outcome rows in criterion order, so two experts submitting the same query cannot deadlock.
-    const submitted = await tx.$queryRaw<(StoredVerdict & { flaggedFast: boolean })[]>`
-      UPDATE verdicts
-         SET submitted_at = ${now}, flagged_fast = seconds_spent < ${assignment.campaign.fastThresholdSeconds}::int,
-             row_version = row_version + 1, updated_at = ${now}
-       WHERE assignment_id = ${assignment.id}
-      RETURNING ${STORED_VERDICT_COLUMNS}, flagged_fast AS "flaggedFast"`;
-    submitted.sort((a, b) => a.criterionId - b.criterionId);
+    // The events carry the stored verdict as JSON, as recordEvents wrote it (dates as ISO 8601 in UTC, to the ms).
+    // `verdict_events` is read by the submission's own event, so the verdicts' events are written first.
+    const [written] = await tx.$queryRaw<{ rowVersion: number; versions: { criterionId: number; rowVersion: number }[] | null }[]>`
+      WITH submitted AS (
+        UPDATE verdicts
+           SET submitted_at = ${now}, flagged_fast = seconds_spent < ${assignment.campaign.fastThresholdSeconds}::int,
+               row_version = row_version + 1, updated_at = ${now}
+         WHERE assignment_id = ${assignment.id}
+        RETURNING criterion_id, decision, dimensions, weight_direction, severity, comment, proposed_revision, row_version,
+                  submitted_at, seconds_spent, flagged_fast
+      ), verdict_events AS (
+        INSERT INTO audit_events (actor_id, action, entity_type, entity_id, after)
+        SELECT ${expertId}, 'verdict.submit', 'verdict', ${assignment.id}::int || ':' || criterion_id,
+               jsonb_build_object('criterionId', criterion_id, 'decision', decision, 'dimensions', dimensions,
+                 'weightDirection', weight_direction, 'severity', severity, 'comment', comment,
+                 'proposedRevision', proposed_revision, 'rowVersion', row_version,
+                 'submittedAt', to_char(submitted_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'secondsSpent', seconds_spent,
+                 'flaggedFast', flagged_fast)
+          FROM submitted ORDER BY criterion_id
+        RETURNING id
+      ), updated AS (
+        UPDATE assignments
+           SET state = 'SUBMITTED', submitted_at = ${now}, comprehensiveness = ${input.comprehensiveness ?? null}::int,
+               comprehensiveness_comment = ${input.comprehensivenessComment ?? null}, row_version = row_version + 1,
+               updated_at = ${now}
+         WHERE id = ${assignment.id}
+        RETURNING row_version
+      ), counted AS (
+        UPDATE campaign_queries SET submitted_count = submitted_count + 1
+         WHERE campaign_id = ${assignment.campaignId} AND query_id = ${assignment.queryId}
+      ), submission_event AS (
+        INSERT INTO audit_events (actor_id, action, entity_type, entity_id, after)
+        SELECT ${expertId}, 'assignment.submit', 'assignment', ${String(assignment.id)},
+               jsonb_build_object('comprehensiveness', ${input.comprehensiveness ?? null}::int, 'verdicts', ${verdicts.length}::int)
+          FROM (SELECT count(*) FROM verdict_events) written
+      )
+      SELECT (SELECT row_version FROM updated) AS "rowVersion",
+             (SELECT json_agg(json_build_object('criterionId', criterion_id, 'rowVersion', row_version)) FROM submitted) AS versions`;
+    if (!written) throw new Error(`submitting assignment ${assignment.id} returned nothing`);
     const versions: Record<number, number> = {};
-    for (const verdict of submitted) versions[verdict.criterionId] = verdict.rowVersion;
-    await recordEvents(
-      tx,
-      submitted.map((after) => ({
-        actorId: expertId,
-        action: 'verdict.submit',
-        entityType: 'verdict',
-        entityId: `${assignment.id}:${after.criterionId}`,
-        after,
-      })),
-    );
-    const updated = await tx.assignment.update({
-      where: { id: assignment.id },
-      data: {
-        state: 'SUBMITTED',
-        submittedAt: now,
-        comprehensiveness: input.comprehensiveness ?? null,
-        comprehensivenessComment: input.comprehensivenessComment ?? null,
-        rowVersion: { increment: 1 },
-      },
-      select: { rowVersion: true },
-    });
-    await tx.$executeRaw`
-      UPDATE campaign_queries SET submitted_count = submitted_count + 1 WHERE campaign_id = ${assignment.campaignId} AND query_id = ${assignment.queryId}`;
-    await recordEvent(tx, {
-      actorId: expertId,
-      action: 'assignment.submit',
-      entityType: 'assignment',
-      entityId: assignment.id,
-      after: { comprehensiveness: input.comprehensiveness, verdicts: verdicts.length },
-    });
-    return { rowVersion: updated.rowVersion, verdicts: verdicts.length, versions, campaignId: assignment.campaignId };
+    for (const verdict of written.versions ?? []) versions[verdict.criterionId] = verdict.rowVersion;
+    return { rowVersion: written.rowVersion, verdicts: verdicts.length, versions, campaignId: assignment.campaignId };
   });
 }
 
