@@ -35,6 +35,12 @@ const schema = z.object({
    */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /**
+   * How long a pooled connection may sit idle before it is closed. A new connection costs PostgreSQL a SCRAM
+   * handshake and its plan caches start empty (the analytics triggers' first submissions on it plan from scratch);
+   * pg's own 10 s closed and reopened connections all through a quiet audit. 300000 (5 min) is the app's choice.
+   */
+  DB_POOL_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+  /**
    * How long `npm start` keeps an idle HTTP connection open (next start --keepAliveTimeout). Node's 5 s is shorter
    * than the idle timeout of common proxies and load balancers (60 s), so a proxy or client could send a request
    * on a connection the server is closing and get a reset. 65 s is the app's choice.

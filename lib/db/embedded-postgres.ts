@@ -114,11 +114,14 @@ export async function startEmbeddedPostgres({
   database = 'rubric_audit',
   persistent = true,
   log = () => {},
+  settings = {},
 }: {
   dataDir: string;
   database?: string;
   persistent?: boolean;
   log?: (message: string) => void;
+  /** More server settings (`-c name=value`), e.g. a harness's statement statistics. */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedPostgresHandle> {
   const absolute = path.resolve(dataDir);
   const runAsRoot = process.getuid?.() === 0;
@@ -140,7 +143,15 @@ export async function startEmbeddedPostgres({
       password: credentials.password,
       persistent,
       createPostgresUser: runAsRoot,
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', `shared_buffers=${sharedBuffersMb()}MB`],
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'max_connections=200',
+        '-c',
+        `shared_buffers=${sharedBuffersMb()}MB`,
+        ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      ],
       onLog: (message) => log(String(message).trim()),
       onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
     });

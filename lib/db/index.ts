@@ -15,7 +15,12 @@ const secretOmissions = {
 function createClients() {
   // Prisma stores DateTime as UTC in "timestamp without time zone"; SQL that compares those columns with
   // now() is only right when the session's time zone is UTC, whatever the server's default.
-  const pool = new pg.Pool({ connectionString: databaseUrl(), max: env().DB_POOL_MAX, options: '-c TimeZone=UTC' });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl(),
+    max: env().DB_POOL_MAX,
+    idleTimeoutMillis: env().DB_POOL_IDLE_TIMEOUT_MS,
+    options: '-c TimeZone=UTC',
+  });
   // An idle client losing its server (Postgres restarted) must not crash the process; the pool reconnects.
   pool.on('error', (error) => console.error(`[db] idle connection error: ${error.message}`));
   // A connection lost while checked out (a COPY, a transaction) emits 'error' on its client, which without a

@@ -4,8 +4,7 @@
 import fs from 'node:fs';
 import { type ProcStat, parseProcStat } from '@/tools/bench/cpu-meter';
 
-/** CPU time (ms) of a process, of every live descendant, and of the children they reaped; null where unreadable. */
-export function processTreeCpuMs(pid: number): number | null {
+function readStats(): Map<number, ProcStat> {
   const stats = new Map<number, ProcStat>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -16,18 +15,57 @@ export function processTreeCpuMs(pid: number): number | null {
       // Gone since the listing.
     }
   }
-  const root = stats.get(pid);
-  if (!root) return null;
+  return stats;
+}
+
+/** The live processes of the tree below `pid` (itself included), or null when it is gone. */
+function treeOf(pid: number, stats: Map<number, ProcStat>): ProcStat[] | null {
+  if (!stats.has(pid)) return null;
   const children = new Map<number, number[]>();
   for (const [id, stat] of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), id]);
-  let total = 0;
+  const tree: ProcStat[] = [];
   const pending = [pid];
   while (pending.length > 0) {
-    const id = pending.pop() as number;
-    const stat = stats.get(id);
+    const stat = stats.get(pending.pop() as number);
     if (!stat) continue;
-    total += stat.cpuMs + stat.reapedChildrenMs;
-    pending.push(...(children.get(id) ?? []));
+    tree.push(stat);
+    pending.push(...(children.get(stat.pid) ?? []));
   }
-  return total;
+  return tree;
+}
+
+/** CPU time (ms) of a process, of every live descendant, and of the children they reaped; null where unreadable. */
+export function processTreeCpuMs(pid: number): number | null {
+  const tree = treeOf(pid, readStats());
+  return tree === null ? null : tree.reduce((total, stat) => total + stat.cpuMs + stat.reapedChildrenMs, 0);
+}
+
+/** What a process of an app instance does, from its command line. */
+export type ServerRole = 'web' | 'jobs' | 'other';
+
+/**
+ * `npm start`'s job process runs scripts/worker.ts; a web worker or a plain `next start` runs Next.js's server
+ * (a plain `next start` also runs the jobs, in process); anything else (npm start's primary) is `other`.
+ */
+export function serverRoleOf(commandLine: string): ServerRole {
+  if (/(^|[\s/])scripts\/worker\.ts(\s|$)/.test(commandLine)) return 'jobs';
+  if (/next(\/dist\/bin\/next)?\s+start(\s|$)|next-server/.test(commandLine)) return 'web';
+  return 'other';
+}
+
+function commandLineOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** The tree's CPU time (ms) split by role (each process's own time and its reaped children's); null when gone. */
+export function processTreeCpuByRole(pid: number): Record<ServerRole, number> | null {
+  const tree = treeOf(pid, readStats());
+  if (tree === null) return null;
+  const byRole: Record<ServerRole, number> = { web: 0, jobs: 0, other: 0 };
+  for (const stat of tree) byRole[serverRoleOf(commandLineOf(stat.pid))] += stat.cpuMs + stat.reapedChildrenMs;
+  return byRole;
 }

@@ -5,6 +5,7 @@ import type { JobOutcome } from '@/tools/stress/background-jobs';
 import type { InvariantResult } from '@/tools/stress/invariants';
 import type { OperationCpu } from '@/tools/stress/calibrate-cpu';
 import { type PoolWaitReport, formatPoolWait } from '@/tools/stress/pool-wait';
+import { type StatementRow, formatStatements } from '@/tools/stress/pg-statements';
 import type { OperationSummary } from '@/tools/stress/recorder';
 
 export interface StressReport {
@@ -23,6 +24,8 @@ export interface StressReport {
   rampS: number;
   /** `next start` processes on the one PostgreSQL. */
   instances: number;
+  /** Web workers per instance (1: a plain next start, which also runs the background jobs). */
+  webConcurrency?: number;
   /** Experts signed in (of those that tried) and when, in seconds into the window, the last one was. */
   signIns: { ok: number; wanted: number; lastAtS: number | null };
   window: {
@@ -44,6 +47,8 @@ export interface StressReport {
     calibration: { operations: OperationCpu[]; errors: number; requests: number };
   };
   poolWait: PoolWaitReport;
+  /** With --pg-statements: PostgreSQL's busiest statements in the window. */
+  pgStatements?: StatementRow[];
   jobs: JobOutcome[];
   invariants: InvariantResult[];
   machine: {
@@ -55,7 +60,14 @@ export interface StressReport {
     loadAtStart: number[];
     loadMaxDuring: number;
     loadAtEnd: number[];
-    cpuSeconds: { server: number | null; postgres: number | null; client: number; machineBusyShare: number };
+    cpuSeconds: {
+      server: number | null;
+      /** The server's CPU by what each process does: serving requests, running the background jobs, the rest. */
+      serverByRole?: { web: number; jobs: number; other: number } | null;
+      postgres: number | null;
+      client: number;
+      machineBusyShare: number;
+    };
     serverPoolMax: string;
   };
   maxErrorRate: number;
@@ -150,6 +162,7 @@ export function formatStressReport(report: StressReport): string {
     '',
     ...formatPoolWait(report.poolWait),
     '',
+    ...(report.pgStatements ? [...formatStatements(report.pgStatements), ''] : []),
     'background jobs (started through the app, run by its pg-boss workers):',
     jobs,
     '',
@@ -163,6 +176,14 @@ export function formatStressReport(report: StressReport): string {
     `load average (1/5/15 min): ${load(machine.loadAtStart)} at the window's start, 1-min max ${machine.loadMaxDuring.toFixed(2)} during it, ${load(machine.loadAtEnd)} at its end`,
     `CPU in the window: next start${report.instances > 1 ? ` (${report.instances} instances)` : ''} ${cpu.server === null ? '?' : `${cpu.server.toFixed(0)} s`}, PostgreSQL ${cpu.postgres === null ? '?' : `${cpu.postgres.toFixed(0)} s`}, ` +
       `this client ${cpu.client.toFixed(0)} s; machine ${(cpu.machineBusyShare * 100).toFixed(0)}% busy`,
+    ...(cpu.serverByRole
+      ? [
+          `  the server's CPU by process: serving requests ${cpu.serverByRole.web.toFixed(0)} s (${cpuMs(
+            window.requests > 0 ? (cpu.serverByRole.web * 1000) / window.requests : null,
+          )} ms per request), background jobs ${cpu.serverByRole.jobs.toFixed(0)} s, other ${cpu.serverByRole.other.toFixed(0)} s` +
+            ((report.webConcurrency ?? 1) > 1 ? '' : ' (a single next start runs the jobs in the serving process)'),
+        ]
+      : []),
     `the app's log${report.instances > 1 ? 's' : ''}: ${report.appLog}`,
     '',
     report.pass ? 'RESULT: PASS' : `RESULT: FAIL (${report.failures.join('; ')})`,

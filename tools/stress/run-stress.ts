@@ -35,7 +35,8 @@ import { arrivalDelayMs } from '@/tools/stress/think-time';
 import { type CapacityVerdict, assessCapacity, capacityLevelOf } from '@/tools/stress/capacity';
 import { drawCapacityChart } from '@/tools/stress/capacity-chart';
 import { PoolWaitMonitor } from '@/tools/stress/pool-wait';
-import { processTreeCpuMs } from '@/tools/stress/process-tree-cpu';
+import { PG_STATEMENTS_SETTINGS, readStatements, resetStatements } from '@/tools/stress/pg-statements';
+import { type ServerRole, processTreeCpuByRole, processTreeCpuMs } from '@/tools/stress/process-tree-cpu';
 import {
   createStressAccounts,
   createStressCampaign,
@@ -147,7 +148,11 @@ export async function runStress(options: StressOptions, command: string): Promis
   process.once('SIGTERM', onSignal);
   try {
     log(`scratch directory ${workDir}; starting PostgreSQL…`);
-    database = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'pg'), persistent: false });
+    database = await startEmbeddedPostgres({
+      dataDir: path.join(workDir, 'pg'),
+      persistent: false,
+      settings: options.pgStatements ? PG_STATEMENTS_SETTINGS : {},
+    });
     assertLoopbackUrl(database.url, 'PostgreSQL');
     process.env.DATABASE_URL = database.url;
     // One secret for every instance: a session signed by one must be read by the others.
@@ -287,6 +292,15 @@ async function runLevel({
       }
       return total;
     };
+    const serversCpuByRole = () => {
+      const total: Record<ServerRole, number> = { web: 0, jobs: 0, other: 0 };
+      for (const server of servers) {
+        const value = processTreeCpuByRole(server.pid);
+        if (value === null) return null;
+        for (const role of ['web', 'jobs', 'other'] as const) total[role] += value[role];
+      }
+      return total;
+    };
 
     const ledger = new AckLedger();
     log(`calibrating server CPU per operation: one expert alone, up to ${CALIBRATION.requests} requests or ${CALIBRATION.ms / 1000} s…`);
@@ -317,6 +331,7 @@ async function runLevel({
     await poolWait.poll();
     const setupMs = performance.now() - setupStarted;
 
+    if (options.pgStatements) await resetStatements(pgPool());
     // ───────────── the window ─────────────
     const recorder = new Recorder();
     const budget = new Budget(options.duration * 1000, options.maxRequests);
@@ -324,6 +339,7 @@ async function runLevel({
     poolWait.start(POOL_POLL_MS);
     const cpu = startCpuMeter(postmasterPid);
     const serverCpuAtStart = serversCpuMs();
+    const serverRolesAtStart = serversCpuByRole();
     const loadAtStart = os.loadavg();
     let loadMaxDuring = loadAtStart[0] ?? 0;
     const loadSampler = setInterval(() => {
@@ -409,7 +425,9 @@ async function runLevel({
     const windowMs = performance.now() - windowStart;
     const cpuReport = cpu.stop();
     const serverCpuAtEnd = serversCpuMs();
+    const serverRolesAtEnd = serversCpuByRole();
     const poolWaitReport = await poolWait.stop();
+    const pgStatements = options.pgStatements ? await readStatements(pgPool()) : undefined;
     clearInterval(loadSampler);
     const loadAtEnd = os.loadavg();
     progress.stop();
@@ -450,6 +468,7 @@ async function runLevel({
       thinkMs: options.thinkMs,
       rampS: Math.min(options.rampS, options.duration / 5),
       instances: options.instances,
+      webConcurrency: options.webConcurrency,
       signIns,
       window: {
         plannedS: options.duration,
@@ -474,6 +493,7 @@ async function runLevel({
         calibration: { ...calibration, requests: calibration.operations.reduce((sum, op) => sum + op.requests, 0) },
       },
       poolWait: poolWaitReport,
+      ...(pgStatements ? { pgStatements } : {}),
       jobs: jobOutcomes,
       invariants,
       machine: {
@@ -487,6 +507,16 @@ async function runLevel({
         loadAtEnd,
         cpuSeconds: {
           server: serverCpuMs === null ? null : serverCpuMs / 1000,
+          // A process that exits in the window (a replaced worker) takes its CPU with it: hence the null check
+          // and "at least" in the report; the split is by what each process is (tools/stress/process-tree-cpu.ts).
+          serverByRole:
+            serverRolesAtStart === null || serverRolesAtEnd === null
+              ? null
+              : {
+                  web: Math.max(0, serverRolesAtEnd.web - serverRolesAtStart.web) / 1000,
+                  jobs: Math.max(0, serverRolesAtEnd.jobs - serverRolesAtStart.jobs) / 1000,
+                  other: Math.max(0, serverRolesAtEnd.other - serverRolesAtStart.other) / 1000,
+                },
           postgres: cpuReport.postgresMs === null ? null : cpuReport.postgresMs / 1000,
           client: cpuReport.nodeMs / 1000,
           machineBusyShare: cpuReport.machineTotalMs > 0 ? cpuReport.machineBusyMs / cpuReport.machineTotalMs : 0,
