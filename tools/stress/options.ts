@@ -5,7 +5,7 @@ import { DEFAULT_SEED, syntheticTotals } from '@/tools/fixtures/synthetic';
 
 export const STRESS_USAGE = `usage: npm run stress -- [--scale 1] [--experts 50] [--duration 300] [--max-requests 200000]
                            [--k 3] [--think-ms 50] [--ramp-s 60] [--instances 1] [--web-concurrency 1] [--max-error-rate 0.01] [--seed ${DEFAULT_SEED}]
-                           [--json results.json] [--chart capacity.svg] [--pg-statements]
+                           [--json results.json] [--chart capacity.svg] [--pg-statements] [--reuse-setup]
   --scale           share of QuarkMedBench's size for the audited dataset (1 = 24,674 queries, 220,617 criteria)
   --experts         simulated experts working at once; a list (50,100,262,500) runs one window per level,
                     each on a fresh database, and ends with the capacity table
@@ -23,7 +23,9 @@ export const STRESS_USAGE = `usage: npm run stress -- [--scale 1] [--experts 50]
   --json            also write the report as JSON to this file
   --chart           also draw the capacity curve (p95 per operation against experts) as SVG to this file
   --pg-statements   also report PostgreSQL's busiest statements in the window (pg_stat_statements, nested
-                    trigger statements included), to see where its CPU went`;
+                    trigger statements included), to see where its CPU went
+  --reuse-setup     keep the data every level starts from (dataset, campaign, judge dataset) as a template in
+                    .data/stress-setup/ and copy it for each level instead of rebuilding it (minutes at scale 1)`;
 
 const int = (name: string, min: number, max: number) =>
   z.coerce
@@ -62,6 +64,7 @@ export const stressOptionsSchema = z
     json: z.string().min(1).optional(),
     chart: z.string().min(1).optional(),
     pgStatements: z.boolean(),
+    reuseSetup: z.boolean(),
   })
   .refine((options) => options.experts.every((experts) => experts >= options.k), {
     message: '--experts must be at least --k (each criterion needs k different experts)',
@@ -90,6 +93,7 @@ export function parseStressArgs(argv: string[]): StressOptions {
         json: { type: 'string' },
         chart: { type: 'string' },
         'pg-statements': { type: 'boolean', default: false },
+        'reuse-setup': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -114,6 +118,7 @@ export function parseStressArgs(argv: string[]): StressOptions {
     json: values.json,
     chart: values.chart,
     pgStatements: values['pg-statements'] === true,
+    reuseSetup: values['reuse-setup'] === true,
   });
   if (!parsed.success) throw new Error(`${parsed.error.issues.map((issue) => issue.message).join('\n')}\n${STRESS_USAGE}`);
   return parsed.data;

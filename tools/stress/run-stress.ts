@@ -21,7 +21,6 @@ import { type TestDoubleThread, startTestDoubleThread } from '@/tools/bench/test
 import pg from 'pg';
 import { disconnectDb, pgPool } from '@/lib/db';
 import { type EmbeddedPostgresHandle, findFreePort, readPostmasterPid, startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
-import { prepareDatabase } from '@/lib/db/prepare-database';
 import { type AdminContext, type JobName, type JobOutcome, runExportJob, runImportJob, runJudgeJob } from '@/tools/stress/background-jobs';
 import { OPS, runExpert } from '@/tools/stress/expert-loop';
 import { HttpSession, assertLoopbackUrl, httpExpertClient, loadActionIds } from '@/tools/stress/http-client';
@@ -35,16 +34,10 @@ import { arrivalDelayMs } from '@/tools/stress/think-time';
 import { type CapacityVerdict, assessCapacity, capacityLevelOf } from '@/tools/stress/capacity';
 import { drawCapacityChart } from '@/tools/stress/capacity-chart';
 import { PoolWaitMonitor } from '@/tools/stress/pool-wait';
+import { buildFreshLevelData, levelDataFromTemplate, setupCacheKey } from '@/tools/stress/level-data';
 import { PG_STATEMENTS_SETTINGS, readStatements, resetStatements } from '@/tools/stress/pg-statements';
 import { type ServerRole, processTreeCpuByRole, processTreeCpuMs } from '@/tools/stress/process-tree-cpu';
-import {
-  createStressAccounts,
-  createStressCampaign,
-  importDataset,
-  seedJudgeDataset,
-  syntheticSource,
-  writeQuarkImportFile,
-} from '@/tools/stress/setup';
+import { writeQuarkImportFile } from '@/tools/stress/setup';
 
 const HOST = '127.0.0.1';
 /** How long the background jobs may take to finish after the window, at most. */
@@ -148,9 +141,13 @@ export async function runStress(options: StressOptions, command: string): Promis
   process.once('SIGTERM', onSignal);
   try {
     log(`scratch directory ${workDir}; starting PostgreSQL…`);
+    // --reuse-setup: a cluster kept under .data/stress-setup/<key>/ holds the template (tools/stress/level-data.ts).
+    const setupCacheDir = options.reuseSetup
+      ? path.join(process.cwd(), '.data', 'stress-setup', setupCacheKey({ scale: options.scale, seed: options.seed, k: options.k }))
+      : null;
     database = await startEmbeddedPostgres({
-      dataDir: path.join(workDir, 'pg'),
-      persistent: false,
+      dataDir: setupCacheDir ? path.join(setupCacheDir, 'pg') : path.join(workDir, 'pg'),
+      persistent: setupCacheDir !== null,
       settings: options.pgStatements ? PG_STATEMENTS_SETTINGS : {},
     });
     assertLoopbackUrl(database.url, 'PostgreSQL');
@@ -162,7 +159,8 @@ export async function runStress(options: StressOptions, command: string): Promis
     const levels: StressReport[] = [];
     for (const [index, experts] of options.experts.entries()) {
       if (options.experts.length > 1) log(`── level ${index + 1} of ${options.experts.length}: ${experts} experts ──`);
-      if (index > 0) {
+      // A kept template makes each level's database a fresh copy by itself.
+      if (index > 0 && !setupCacheDir) {
         log('a fresh database for this level…');
         await recreateDatabase(database.url);
       }
@@ -177,6 +175,7 @@ export async function runStress(options: StressOptions, command: string): Promis
         judgeUrl: double.url,
         appLogPrefix: `${workDir}.next${options.experts.length > 1 ? `-${experts}` : ''}`,
         servers,
+        setupCacheDir,
       });
       await stopServers();
       levels.push(report);
@@ -211,6 +210,8 @@ interface LevelContext {
   appLogPrefix: string;
   /** Filled with this level's app instances (the caller stops them). */
   servers: NextProcess[];
+  /** --reuse-setup: the kept template's directory. */
+  setupCacheDir: string | null;
 }
 
 /** One window at one level of experts: setup, the app instances, the calibration, the window, the checks. */
@@ -225,39 +226,36 @@ async function runLevel({
   judgeUrl,
   appLogPrefix,
   servers,
+  setupCacheDir,
 }: LevelContext): Promise<StressReport> {
   const startedAt = new Date().toISOString();
   const setupStarted = performance.now();
   // The app's logs outlive the scratch directory: they are where a failed request's server side is told.
   const appLogs = Array.from({ length: options.instances }, (_, i) => `${appLogPrefix}${options.instances > 1 ? `-${i + 1}` : ''}.log`);
   try {
-    log('migrating…');
-    await prepareDatabase({ databaseUrl: database.url });
-    const tag = randomBytes(3).toString('hex');
-    log(`creating 1 admin and ${expertCount} expert accounts…`);
-    const accounts = await createStressAccounts(expertCount, tag);
-    const totals = syntheticTotals(options.scale);
-    log(
-      `generating and importing the synthetic dataset: ${totals.queries.toLocaleString('en')} queries, ${totals.criteria.toLocaleString('en')} criteria…`,
-    );
-    const source = await syntheticSource({ scale: options.scale, seed: options.seed, file: path.join(workDir, 'synthetic.jsonl') });
-    const datasetId = await importDataset(source, 'Stress: synthetic QuarkMedBench');
-    log(`creating the campaign (k = ${options.k}, ${expertCount} experts) over every criterion…`);
-    const campaign = await createStressCampaign({
-      admin: accounts.admin.user,
-      expertIds: accounts.experts.map((expert) => expert.user.id),
-      datasetId,
-      overlapK: options.k,
+    const dataSpec = {
+      scale: options.scale,
+      seed: options.seed,
+      k: options.k,
+      experts: expertCount,
       log,
-    });
-    const judge = await seedJudgeDataset(options.scale, options.seed);
+      workDir,
+      databaseUrl: database.url,
+    };
+    const {
+      admin,
+      experts: expertAccounts,
+      datasetId,
+      campaign,
+      judge,
+    } = setupCacheDir ? await levelDataFromTemplate({ ...dataSpec, cacheDir: setupCacheDir }) : await buildFreshLevelData(dataSpec);
+    const accounts = { admin, experts: expertAccounts };
+    const totals = syntheticTotals(options.scale);
     const upload = await writeQuarkImportFile({
       queries: Math.max(50, Math.round(3000 * options.scale)),
       seed: options.seed + 1,
       file: path.join(workDir, 'upload.jsonl'),
     });
-    log('VACUUM ANALYZE (as autovacuum would have by the time experts start)…');
-    await pgPool().query('VACUUM ANALYZE');
 
     for (const [i, appLog] of appLogs.entries()) {
       const port = await findFreePort();

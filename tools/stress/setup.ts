@@ -29,17 +29,21 @@ export interface StressAccount {
 }
 
 /** One admin and `experts` experts with random passwords (printed nowhere; the run signs them in itself). */
-export async function createStressAccounts(experts: number, tag: string): Promise<{ admin: StressAccount; experts: StressAccount[] }> {
-  const make = async (role: 'ADMIN' | 'EXPERT', name: string, email: string): Promise<StressAccount> => {
+export async function createStressAccounts(
+  experts: number,
+  tag: string,
+  { name = 'Stress Expert' }: { name?: string } = {},
+): Promise<{ admin: StressAccount; experts: StressAccount[] }> {
+  const make = async (role: 'ADMIN' | 'EXPERT', fullName: string, email: string): Promise<StressAccount> => {
     const password = randomBytes(12).toString('base64url');
-    const created = await createUser({ actorId: null, input: { name, email, password, role, specialties: [] } });
-    return { user: { id: created.id, email, name, role, specialties: [], active: true }, password };
+    const created = await createUser({ actorId: null, input: { name: fullName, email, password, role, specialties: [] } });
+    return { user: { id: created.id, email, name: fullName, role, specialties: [], active: true }, password };
   };
   const admin = await make('ADMIN', 'Stress Admin', `stress-admin-${tag}@stress.local`);
   const list: StressAccount[] = [];
   for (let index = 0; index < experts; index++) {
     const number = String(index + 1).padStart(2, '0');
-    list.push(await make('EXPERT', `Stress Expert ${number}`, `stress-expert-${number}-${tag}@stress.local`));
+    list.push(await make('EXPERT', `${name} ${number}`, `stress-expert-${number}-${tag}@stress.local`));
   }
   return { admin, experts: list };
 }
