@@ -6,6 +6,7 @@
 // Timestamps are stored as UTC without a time zone (Prisma's convention), so "now" is `now() AT TIME ZONE 'UTC'`.
 import type { Decision, Dimension } from '@/lib/vocabulary/enums';
 import { type Selection, selectionSchema } from '@/lib/audit/schemas';
+import { joinCampaignCounters } from '@/lib/audit/campaign-counters-sql';
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 
@@ -165,7 +166,7 @@ export async function listCampaigns(): Promise<CampaignListItem[]> {
       coalesce(counter.criteria, 0) AS criteria,
       (SELECT count(*)::int FROM verdicts v WHERE v.campaign_id = c.id AND v.submitted_at IS NOT NULL) AS submitted
     FROM audit_campaigns c
-    LEFT JOIN campaign_counters counter ON counter.campaign_id = c.id
+    ${joinCampaignCounters('c.id', 'counter')}
     WHERE c.kind = 'AUDIT'
     ORDER BY (c.status = 'OPEN') DESC, c.created_at DESC, c.id DESC`;
   return rows.map((row) => {

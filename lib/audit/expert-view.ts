@@ -8,6 +8,7 @@
 // (and e2e/blindness.spec.ts, which scans every expert response for leaks).
 import 'server-only';
 import type { Category, Decision, Dimension, Severity, Tier, WeightDirection } from '@/lib/vocabulary/enums';
+import { joinCampaignCounters } from '@/lib/audit/campaign-counters-sql';
 import { findAuditedTexts } from '@/lib/audit/find-audited-texts';
 import { prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -127,7 +128,7 @@ export async function listExpertCampaigns(expertId: string, campaignId?: number)
          AND a.expires_at > now() ORDER BY a.reserved_at DESC LIMIT 1) AS current_assignment_id
     FROM audit_campaigns ac
     JOIN campaign_experts ce ON ce.campaign_id = ac.id AND ce.user_id = ${expertId}
-    LEFT JOIN campaign_counters counter ON counter.campaign_id = ac.id
+    ${joinCampaignCounters('ac.id', 'counter')}
     WHERE ac.kind = 'AUDIT' ${campaignId === undefined ? Prisma.empty : Prisma.sql`AND ac.id = ${campaignId}`}
     ORDER BY (ac.status = 'OPEN') DESC, ac.created_at DESC`;
   return rows.map((row) => ({
@@ -174,7 +175,22 @@ export const OWN_VERDICT_FIELDS = {
   submittedAt: true,
 } as const;
 
-/** One of the expert's own assignments, or null (also for another expert's assignment id). */
+/** A timestamp column as Date.toISOString() writes it (the columns hold UTC to the millisecond). */
+const ISO_8601 = Prisma.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
+
+/** The statement's row: the assignment as the screen gets it, with what `editable` is decided from. */
+type AssignmentRow = Omit<ExpertAssignment, 'editable' | 'campaign'> & {
+  live: boolean;
+  campaign: Omit<ExpertAssignment['campaign'], 'open'> & { status: string };
+};
+
+/**
+ * One of the expert's own assignments, or null (also for another expert's assignment id). One statement reads
+ * the assignment with its campaign, query, criteria (the text the campaign audits, in the expert's order), the
+ * expert's own verdicts and proposals: the audit screen opens once per query, and Prisma's nested reads cost it
+ * four round trips and several milliseconds of CPU (issue 21). Every field is named here, as everywhere in this
+ * module; lib/audit/expert-view.test.ts compares the result with a field-by-field read through Prisma.
+ */
 export async function getExpertAssignment({
   assignmentId,
   expertId,
@@ -182,102 +198,54 @@ export async function getExpertAssignment({
   assignmentId: number;
   expertId: string;
 }): Promise<ExpertAssignment | null> {
-  const assignment = await prisma.assignment.findFirst({
-    where: { id: assignmentId, expertId },
-    select: {
-      id: true,
-      state: true,
-      rowVersion: true,
-      cursor: true,
-      expiresAt: true,
-      submittedAt: true,
-      comprehensiveness: true,
-      comprehensivenessComment: true,
-      criterionOrder: true,
-      campaignId: true,
-      campaign: { select: { id: true, name: true, instructions: true, dimensions: true, deadline: true, status: true } },
-      query: { select: { externalId: true, category: true, department: true, language: true, conversation: true } },
-      verdicts: { where: { expertId }, select: OWN_VERDICT_FIELDS },
-      missingProposals: {
-        where: { expertId },
-        orderBy: { id: 'asc' },
-        select: {
-          id: true,
-          title: true,
-          description: true,
-          tier: true,
-          points: true,
-          redLine: true,
-          tags: true,
-          rationale: true,
-          rowVersion: true,
-          decision: true,
-          decisionNote: true,
-        },
-      },
-    },
-  });
-  if (!assignment) return null;
-  // The text as the campaign audits it (the revision it took), whatever decisions have revised since.
-  const [criteria, texts] = await Promise.all([
-    prisma.criterion.findMany({
-      where: { id: { in: assignment.criterionOrder } },
-      select: { id: true, levels: true, tags: true, redLine: true, evidence: true },
-    }),
-    findAuditedTexts({ db: prisma, campaignId: assignment.campaignId, criterionIds: assignment.criterionOrder }),
-  ]);
-  const byId = new Map(
-    criteria.flatMap((criterion) => {
-      const text = texts.get(criterion.id);
-      return text
-        ? [
-            [
-              criterion.id,
-              { ...criterion, title: text.title, description: text.description, tier: text.tier, points: text.points },
-            ] as const,
-          ]
-        : [];
-    }),
-  );
-  const open = assignment.campaign.status === 'OPEN';
-  const live = assignment.state === 'RESERVED' && assignment.expiresAt > new Date();
+  const [row] = await prisma.$queryRaw<AssignmentRow[]>`
+    SELECT a.id, a.state::text AS state, a.row_version AS "rowVersion", a.cursor,
+           to_char(a.expires_at, ${ISO_8601}) AS "expiresAt", to_char(a.submitted_at, ${ISO_8601}) AS "submittedAt",
+           a.comprehensiveness, a.comprehensiveness_comment AS "comprehensivenessComment",
+           a.state = 'RESERVED' AND a.expires_at > LOCALTIMESTAMP AS live,
+           json_build_object('id', c.id, 'name', c.name, 'instructions', c.instructions, 'dimensions', c.dimensions,
+                             'deadline', to_char(c.deadline, ${ISO_8601}), 'status', c.status) AS campaign,
+           json_build_object('externalId', q.external_id, 'category', q.category, 'department', q.department,
+                             'language', q.language, 'conversation', q.conversation) AS query,
+           (SELECT coalesce(json_agg(json_build_object('id', cr.id, 'levels', cr.levels, 'tags', cr.tags, 'redLine', cr.red_line,
+                                     'evidence', cr.evidence, 'title', r.title, 'description', r.description, 'tier', r.tier,
+                                     'points', r.points) ORDER BY o.position), '[]')
+              FROM unnest(a.criterion_order) WITH ORDINALITY AS o(criterion_id, position)
+              JOIN criteria cr ON cr.id = o.criterion_id
+              JOIN campaign_criteria cc ON cc.campaign_id = a.campaign_id AND cc.criterion_id = o.criterion_id
+              JOIN criterion_revisions r ON r.criterion_id = cc.criterion_id AND r.revision = cc.revision) AS criteria,
+           (SELECT coalesce(json_agg(json_build_object('criterionId', v.criterion_id, 'decision', v.decision,
+                                     'dimensions', v.dimensions, 'weightDirection', v.weight_direction, 'severity', v.severity,
+                                     'comment', v.comment, 'proposedRevision', v.proposed_revision, 'rowVersion', v.row_version,
+                                     'submitted', v.submitted_at IS NOT NULL) ORDER BY v.id), '[]')
+              FROM verdicts v WHERE v.assignment_id = a.id AND v.expert_id = ${expertId}) AS verdicts,
+           (SELECT coalesce(json_agg(json_build_object('id', p.id, 'title', p.title, 'description', p.description, 'tier', p.tier,
+                                     'points', p.points, 'redLine', p.red_line, 'tags', p.tags, 'rationale', p.rationale,
+                                     'rowVersion', p.row_version, 'decision', p.decision, 'decisionNote', p.decision_note)
+                                     ORDER BY p.id), '[]')
+              FROM missing_criterion_proposals p WHERE p.assignment_id = a.id AND p.expert_id = ${expertId}) AS proposals
+      FROM assignments a
+      JOIN audit_campaigns c ON c.id = a.campaign_id
+      JOIN queries q ON q.id = a.query_id
+     WHERE a.id = ${assignmentId} AND a.expert_id = ${expertId}`;
+  if (!row) return null;
+  const { status, ...campaign } = row.campaign;
+  const open = status === 'OPEN';
   return {
-    id: assignment.id,
-    state: assignment.state,
-    rowVersion: assignment.rowVersion,
-    cursor: assignment.cursor,
-    expiresAt: assignment.expiresAt.toISOString(),
-    submittedAt: assignment.submittedAt?.toISOString() ?? null,
-    comprehensiveness: assignment.comprehensiveness,
-    comprehensivenessComment: assignment.comprehensivenessComment,
-    editable: open && (live || assignment.state === 'SUBMITTED'),
-    campaign: {
-      id: assignment.campaign.id,
-      name: assignment.campaign.name,
-      instructions: assignment.campaign.instructions,
-      dimensions: assignment.campaign.dimensions,
-      deadline: assignment.campaign.deadline?.toISOString() ?? null,
-      open,
-    },
-    query: { ...assignment.query, conversation: assignment.query.conversation as ExpertAssignment['query']['conversation'] },
-    criteria: assignment.criterionOrder.flatMap((id) => {
-      const criterion = byId.get(id);
-      return criterion
-        ? [
-            {
-              ...criterion,
-              levels: criterion.levels as ExpertCriterion['levels'],
-              evidence: criterion.evidence as ExpertCriterion['evidence'],
-            },
-          ]
-        : [];
-    }),
-    verdicts: assignment.verdicts.map(({ submittedAt, proposedRevision, ...verdict }) => ({
-      ...verdict,
-      proposedRevision: proposedRevision as ExpertVerdict['proposedRevision'],
-      submitted: submittedAt !== null,
-    })),
-    proposals: assignment.missingProposals,
+    id: row.id,
+    state: row.state,
+    rowVersion: row.rowVersion,
+    cursor: row.cursor,
+    expiresAt: row.expiresAt,
+    submittedAt: row.submittedAt,
+    comprehensiveness: row.comprehensiveness,
+    comprehensivenessComment: row.comprehensivenessComment,
+    editable: open && (row.live || row.state === 'SUBMITTED'),
+    campaign: { ...campaign, open },
+    query: row.query,
+    criteria: row.criteria,
+    verdicts: row.verdicts,
+    proposals: row.proposals,
   };
 }
 

@@ -280,7 +280,7 @@ async function runLevel({
     }
     const [firstServer] = servers;
     if (!firstServer) throw new Error('no app instance started');
-    const postmasterPid = readPostmasterPid(path.join(workDir, 'pg'));
+    const postmasterPid = readPostmasterPid(setupCacheDir ? path.join(setupCacheDir, 'pg') : path.join(workDir, 'pg'));
     const serversCpuMs = () => {
       let total = 0;
       for (const server of servers) {
