@@ -52,6 +52,11 @@ const schema = z.object({
    */
   JOB_PROCESS_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /**
+   * Set by `npm start` for its job process only (JOB_PROCESS_NICE): the nice value that process's own database
+   * sessions get when PostgreSQL runs on this machine (lib/db/backend-priority.ts). 0: unchanged.
+   */
+  DB_SESSION_NICE: z.coerce.number().int().min(0).max(19).default(0),
+  /**
    * Password hashes (scrypt, deliberately slow) computed at once in each process; more sign-ins queue. Keeps a
    * whole team signing in at once from taking every core. 1 is the app's choice.
    */

@@ -57,7 +57,8 @@ export function serveCluster({ port, startArgs, webWorkers, env, log, runJobs, j
     const started = Date.now();
     const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'], {
       stdio: 'inherit',
-      env: { ...env, WORKERS_IN_APP: 'true' },
+      // DB_SESSION_NICE: its database sessions get its priority too, when PostgreSQL is local (lib/db/backend-priority.ts).
+      env: { ...env, WORKERS_IN_APP: 'true', DB_SESSION_NICE: String(jobNice) },
     });
     jobProcess = child;
     jobProcessAlive = true;

@@ -5,6 +5,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { databaseUrl, env } from '@/lib/env';
 import { PrismaClient } from '@/lib/generated/prisma/client';
+import { isLocalDatabase, lowerSessionPriority } from '@/lib/db/backend-priority';
 import { trackPoolWaits } from '@/lib/db/pool-waits';
 
 const secretOmissions = {
@@ -27,6 +28,19 @@ function createClients() {
   // listener is an uncaught exception (a crash in `npm run worker`). The statement in flight rejects with
   // the same error, and the pool drops the broken client when it is released, so nothing more is needed.
   pool.on('connect', (client) => client.on('error', () => {}));
+  // npm start's job process: its sessions yield PostgreSQL's CPU to the experts' as the process yields its own.
+  const sessionNice = env().DB_SESSION_NICE;
+  if (sessionNice > 0 && isLocalDatabase(databaseUrl())) {
+    let told = false;
+    pool.on('connect', (client) => {
+      // Queued on the client before anything its first borrower sends.
+      void lowerSessionPriority(client, sessionNice).then((outcome) => {
+        if (outcome === 'lowered' || told) return;
+        told = true;
+        console.warn(`[db] the job process's database sessions keep their CPU priority (${outcome})`);
+      });
+    });
+  }
   const waits = trackPoolWaits(pool);
   const adapter = new PrismaPg(pool);
   return {

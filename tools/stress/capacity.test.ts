@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { CAPACITY_OPERATIONS, type CapacityLevel, assessCapacity, formatCapacityTable } from '@/tools/stress/capacity';
 import { drawCapacityChart } from '@/tools/stress/capacity-chart';
+import { OPS } from '@/tools/stress/expert-loop';
+import { Recorder } from '@/tools/stress/recorder';
+import { formatTimeline } from '@/tools/stress/report';
 
 const p95 = (ms: number | null) => Object.fromEntries(CAPACITY_OPERATIONS.map(({ op }) => [op, ms]));
 const level = (experts: number, ms: number | null, extra: Partial<CapacityLevel> = {}): CapacityLevel => ({
@@ -112,5 +115,28 @@ describe('capacity chart (SVG)', () => {
 
   it('has a legend entry per operation', () => {
     for (const { label } of CAPACITY_OPERATIONS) expect(svg).toContain(`>${label}</text>`);
+  });
+});
+
+describe('the latency timeline', () => {
+  it('slices attempts by when they finished, and names the jobs running in each slice', () => {
+    const recorder = new Recorder();
+    const start = 1_000_000;
+    // Two fast saves in the first slice, a slow one in the second, a sign-in (not an expert's operation) left out.
+    recorder.record(OPS.save, 10, undefined, start + 1_000);
+    recorder.record(OPS.save, 20, undefined, start + 29_000);
+    recorder.record(OPS.submit, 900, undefined, start + 31_000);
+    recorder.record('sign-in', 5_000, undefined, start + 2_000);
+    const buckets = recorder.timeline([OPS.save, OPS.submit], start, 30);
+    expect(buckets.map((bucket) => [bucket.fromS, bucket.count, bucket.max])).toEqual([
+      [0, 2, 20],
+      [30, 1, 900],
+    ]);
+    const lines = formatTimeline({ bucketS: 30, buckets }, [
+      { name: 'import', startedAtS: 35, durationMs: 10_000, status: 'SUCCEEDED', id: 1, detail: '' },
+      { name: 'judge', startedAtS: null, durationMs: null, status: 'not started', id: null, detail: '' },
+    ]);
+    expect(lines.join('\n')).toMatch(/0–30\s+2 .*—/);
+    expect(lines.join('\n')).toMatch(/30–60\s+1 .*import/);
   });
 });

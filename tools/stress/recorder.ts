@@ -78,17 +78,30 @@ export interface OperationSummary {
 
 export type Attempt<T> = { ran: false } | { ran: true; ok: true; value: T } | { ran: true; ok: false; error: unknown };
 
+/** Latencies of some operations in one slice of the window. */
+export interface TimelineBucket {
+  /** Seconds from the window's start to the slice's start. */
+  fromS: number;
+  count: number;
+  p50: number | null;
+  p95: number | null;
+  max: number | null;
+}
+
 export class Recorder {
   private readonly latencies = new Map<string, number[]>();
+  /** Every attempt's operation, when it finished (performance.now()) and how long it took. */
+  private readonly finished: { op: string; at: number; ms: number }[] = [];
   private readonly failures = new Map<string, number>();
   private readonly errorsByKind = new Map<string, number>();
   private readonly examples = new Map<string, string>();
 
   /** Records one finished attempt of `op` that took `ms`; `failure` is its error kind, if it failed. */
-  record(op: string, ms: number, failure?: { kind: string; message: string }): void {
+  record(op: string, ms: number, failure?: { kind: string; message: string }, at = performance.now()): void {
     const list = this.latencies.get(op) ?? [];
     list.push(ms);
     this.latencies.set(op, list);
+    this.finished.push({ op, at, ms });
     if (failure) {
       this.failures.set(op, (this.failures.get(op) ?? 0) + 1);
       const key = `${op}: ${failure.kind}`;
@@ -141,6 +154,30 @@ export class Recorder {
       p99: list.length ? percentile(list, 99) : null,
       max: list.length ? list.reduce((a, b) => Math.max(a, b), 0) : null,
     }));
+  }
+
+  /**
+   * The latencies of `ops` by when they finished, in slices of `bucketS` seconds from `startAt` (a
+   * performance.now() value): where in the window the slow requests were.
+   */
+  timeline(ops: readonly string[], startAt: number, bucketS: number): TimelineBucket[] {
+    const wanted = new Set(ops);
+    const buckets: number[][] = [];
+    for (const { op, at, ms } of this.finished) {
+      if (!wanted.has(op) || at < startAt) continue;
+      const index = Math.floor((at - startAt) / 1000 / bucketS);
+      (buckets[index] ??= []).push(ms);
+    }
+    return Array.from(buckets, (list, index) => {
+      const values = list ?? [];
+      return {
+        fromS: index * bucketS,
+        count: values.length,
+        p50: values.length ? percentile(values, 50) : null,
+        p95: values.length ? percentile(values, 95) : null,
+        max: values.length ? values.reduce((a, b) => Math.max(a, b), 0) : null,
+      };
+    });
   }
 
   errors(): { kind: string; count: number; example: string }[] {

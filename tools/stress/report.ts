@@ -6,7 +6,7 @@ import type { InvariantResult } from '@/tools/stress/invariants';
 import type { OperationCpu } from '@/tools/stress/calibrate-cpu';
 import { type PoolWaitReport, formatPoolWait } from '@/tools/stress/pool-wait';
 import { type StatementRow, formatStatements } from '@/tools/stress/pg-statements';
-import type { OperationSummary } from '@/tools/stress/recorder';
+import type { OperationSummary, TimelineBucket } from '@/tools/stress/recorder';
 
 export interface StressReport {
   startedAt: string;
@@ -47,6 +47,8 @@ export interface StressReport {
     calibration: { operations: OperationCpu[]; errors: number; requests: number };
   };
   poolWait: PoolWaitReport;
+  /** The experts' operations' latencies by when they finished, in slices of bucketS seconds. */
+  timeline?: { bucketS: number; buckets: TimelineBucket[] };
   /** With --pg-statements: PostgreSQL's busiest statements in the window. */
   pgStatements?: StatementRow[];
   jobs: JobOutcome[];
@@ -162,6 +164,7 @@ export function formatStressReport(report: StressReport): string {
     '',
     ...formatPoolWait(report.poolWait),
     '',
+    ...(report.timeline ? [...formatTimeline(report.timeline, report.jobs), ''] : []),
     ...(report.pgStatements ? [...formatStatements(report.pgStatements), ''] : []),
     'background jobs (started through the app, run by its pg-boss workers):',
     jobs,
@@ -188,4 +191,28 @@ export function formatStressReport(report: StressReport): string {
     '',
     report.pass ? 'RESULT: PASS' : `RESULT: FAIL (${report.failures.join('; ')})`,
   ].join('\n');
+}
+
+/** The experts' latencies slice by slice, each slice with the admin's jobs that ran in it. */
+export function formatTimeline(timeline: { bucketS: number; buckets: TimelineBucket[] }, jobs: JobOutcome[]): string[] {
+  const running = (fromS: number) =>
+    jobs
+      .filter(
+        (job) =>
+          job.startedAtS !== null && job.startedAtS < fromS + timeline.bucketS && job.startedAtS + (job.durationMs ?? 0) / 1000 > fromS,
+      )
+      .map((job) => job.name)
+      .join(', ');
+  const table = formatTable(
+    ['window s', 'requests', 'p50 ms', 'p95 ms', 'max ms', 'admin jobs running'],
+    timeline.buckets.map((bucket) => [
+      `${bucket.fromS}–${bucket.fromS + timeline.bucketS}`,
+      n(bucket.count),
+      ms(bucket.p50),
+      ms(bucket.p95),
+      ms(bucket.max),
+      running(bucket.fromS) || '—',
+    ]),
+  );
+  return [`the experts' requests over the window (claim, open, save, rate, submit, amend; ${timeline.bucketS} s slices):`, table];
 }

@@ -52,6 +52,8 @@ const JOB_STARTS: Record<JobName, number> = { import: 0.05, judge: 0.1, export: 
 const JUDGE_LATENCY_MS = 100;
 /** The CPU calibration before the window: one expert alone, at most this many requests or this long. */
 const CALIBRATION = { requests: 300, ms: 30_000 };
+/** The width of the report's latency-over-time slices. */
+const TIMELINE_BUCKET_S = 30;
 /** How often the pool-wait counters are read during the window. */
 const POOL_POLL_MS = 5_000;
 
@@ -433,6 +435,11 @@ async function runLevel({
     const { requests, errors } = recorder.totals();
     log(`window over after ${(windowMs / 1000).toFixed(1)} s (${endedBy}); waiting for the background jobs…`);
     const jobOutcomes = await jobs;
+    // Where in the window the slow requests were (the experts' own operations), beside what the admin's jobs did.
+    const timeline = {
+      bucketS: TIMELINE_BUCKET_S,
+      buckets: recorder.timeline([OPS.claim, OPS.open, OPS.save, OPS.rate, OPS.submit, OPS.amend], windowStart, TIMELINE_BUCKET_S),
+    };
 
     log('stopping the app, then checking the invariants in SQL…');
     await Promise.all(servers.splice(0).map((server) => server.stop()));
@@ -492,6 +499,7 @@ async function runLevel({
       },
       poolWait: poolWaitReport,
       ...(pgStatements ? { pgStatements } : {}),
+      timeline,
       jobs: jobOutcomes,
       invariants,
       machine: {
