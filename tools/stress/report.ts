@@ -48,7 +48,7 @@ export interface StressReport {
   };
   poolWait: PoolWaitReport;
   /** The experts' operations' latencies by when they finished, in slices of bucketS seconds. */
-  timeline?: { bucketS: number; buckets: TimelineBucket[] };
+  timeline?: { bucketS: number; buckets: TimelineBucket[]; cpu?: CpuSlice[] };
   /** With --pg-statements: PostgreSQL's busiest statements in the window. */
   pgStatements?: StatementRow[];
   jobs: JobOutcome[];
@@ -193,8 +193,17 @@ export function formatStressReport(report: StressReport): string {
   ].join('\n');
 }
 
-/** The experts' latencies slice by slice, each slice with the admin's jobs that ran in it. */
-export function formatTimeline(timeline: { bucketS: number; buckets: TimelineBucket[] }, jobs: JobOutcome[]): string[] {
+/** CPU seconds of each party in one slice of the window (null where a counter could not be read). */
+export interface CpuSlice {
+  webS: number | null;
+  jobsS: number | null;
+  postgresS: number | null;
+  clientS: number;
+  machineBusyShare: number;
+}
+
+/** The experts' latencies slice by slice, each slice with the admin's jobs that ran in it and who used the CPU. */
+export function formatTimeline(timeline: { bucketS: number; buckets: TimelineBucket[]; cpu?: CpuSlice[] }, jobs: JobOutcome[]): string[] {
   const running = (fromS: number) =>
     jobs
       .filter(
@@ -203,16 +212,28 @@ export function formatTimeline(timeline: { bucketS: number; buckets: TimelineBuc
       )
       .map((job) => job.name)
       .join(', ');
+  const seconds = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toFixed(1));
   const table = formatTable(
-    ['window s', 'requests', 'p50 ms', 'p95 ms', 'max ms', 'admin jobs running'],
-    timeline.buckets.map((bucket) => [
-      `${bucket.fromS}–${bucket.fromS + timeline.bucketS}`,
-      n(bucket.count),
-      ms(bucket.p50),
-      ms(bucket.p95),
-      ms(bucket.max),
-      running(bucket.fromS) || '—',
-    ]),
+    ['window s', 'requests', 'p50 ms', 'p95 ms', 'max ms', 'CPU s: web', 'jobs', 'PostgreSQL', 'client', 'machine', 'admin jobs running'],
+    timeline.buckets.map((bucket, index) => {
+      const cpu = timeline.cpu?.[index];
+      return [
+        `${bucket.fromS}–${bucket.fromS + timeline.bucketS}`,
+        n(bucket.count),
+        ms(bucket.p50),
+        ms(bucket.p95),
+        ms(bucket.max),
+        seconds(cpu?.webS),
+        seconds(cpu?.jobsS),
+        seconds(cpu?.postgresS),
+        seconds(cpu?.clientS),
+        cpu ? `${(cpu.machineBusyShare * 100).toFixed(0)}%` : '—',
+        running(bucket.fromS) || '—',
+      ];
+    }),
   );
-  return [`the experts' requests over the window (claim, open, save, rate, submit, amend; ${timeline.bucketS} s slices):`, table];
+  return [
+    `the experts' requests over the window (claim, open, save, rate, submit, amend; ${timeline.bucketS} s slices), with the CPU seconds each party used in the slice:`,
+    table,
+  ];
 }

@@ -28,7 +28,7 @@ import { checkBackgroundJobs, checkInvariants } from '@/tools/stress/invariants'
 import { AckLedger } from '@/tools/stress/ledger';
 import type { StressOptions } from '@/tools/stress/options';
 import { Budget, Recorder } from '@/tools/stress/recorder';
-import { type StressReport, verdictOf } from '@/tools/stress/report';
+import { type CpuSlice, type StressReport, verdictOf } from '@/tools/stress/report';
 import { calibrateServerCpu } from '@/tools/stress/calibrate-cpu';
 import { arrivalDelayMs } from '@/tools/stress/think-time';
 import { type CapacityVerdict, assessCapacity, capacityLevelOf } from '@/tools/stress/capacity';
@@ -345,6 +345,23 @@ async function runLevel({
     const loadSampler = setInterval(() => {
       loadMaxDuring = Math.max(loadMaxDuring, os.loadavg()[0] ?? 0);
     }, 1000);
+    // The CPU of each party slice by slice, beside the latencies (what competed for the cores when requests waited).
+    const cpuSlices: CpuSlice[] = [];
+    let sliceMeter = startCpuMeter(postmasterPid);
+    let sliceRoles = serversCpuByRole();
+    const cpuSampler = setInterval(() => {
+      const report = sliceMeter.stop();
+      const roles = serversCpuByRole();
+      cpuSlices.push({
+        webS: roles && sliceRoles ? (roles.web - sliceRoles.web) / 1000 : null,
+        jobsS: roles && sliceRoles ? (roles.jobs - sliceRoles.jobs) / 1000 : null,
+        postgresS: report.postgresMs === null ? null : report.postgresMs / 1000,
+        clientS: report.nodeMs / 1000,
+        machineBusyShare: report.machineTotalMs > 0 ? report.machineBusyMs / report.machineTotalMs : 0,
+      });
+      sliceMeter = startCpuMeter(postmasterPid);
+      sliceRoles = roles;
+    }, TIMELINE_BUCKET_S * 1000);
     const jobState: Record<JobName, string> = { import: 'waiting', judge: 'waiting', export: 'waiting' };
     let lastCount = 0;
     let lastAt = windowStart;
@@ -429,6 +446,7 @@ async function runLevel({
     const poolWaitReport = await poolWait.stop();
     const pgStatements = options.pgStatements ? await readStatements(pgPool()) : undefined;
     clearInterval(loadSampler);
+    clearInterval(cpuSampler);
     const loadAtEnd = os.loadavg();
     progress.stop();
     const endedBy = budget.reason() ?? 'every expert ran out of work';
@@ -439,6 +457,7 @@ async function runLevel({
     const timeline = {
       bucketS: TIMELINE_BUCKET_S,
       buckets: recorder.timeline([OPS.claim, OPS.open, OPS.save, OPS.rate, OPS.submit, OPS.amend], windowStart, TIMELINE_BUCKET_S),
+      cpu: cpuSlices,
     };
 
     log('stopping the app, then checking the invariants in SQL…');
