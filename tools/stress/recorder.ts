@@ -166,7 +166,9 @@ export class Recorder {
     for (const { op, at, ms } of this.finished) {
       if (!wanted.has(op) || at < startAt) continue;
       const index = Math.floor((at - startAt) / 1000 / bucketS);
-      (buckets[index] ??= []).push(ms);
+      const bucket = buckets[index] ?? [];
+      bucket.push(ms);
+      buckets[index] = bucket;
     }
     return Array.from(buckets, (list, index) => {
       const values = list ?? [];
