@@ -35,17 +35,26 @@ export function useVerdictDrafts({
       criteria.map((criterion) => [criterion.id, verdictFromServer(assignment.verdicts.find((v) => v.criterionId === criterion.id))]),
     ),
   );
+  // The drafts as of the last change, ahead of React's next render: a save queued behind the one in flight starts
+  // as soon as that one answers, before the screen re-renders, and must send the row version it returned (it sent
+  // the old one, and the server rightly called the expert's own next save a conflict from "another tab").
   const verdictsRef = useRef(verdicts);
-  verdictsRef.current = verdicts;
+  const update = useCallback((next: (all: Record<number, VerdictState>) => Record<number, VerdictState>) => {
+    verdictsRef.current = next(verdictsRef.current);
+    setVerdicts(verdictsRef.current);
+  }, []);
   const edits = useRef(new Map<number, number>());
   const [lastChange, setLastChange] = useState<LastChange | null>(null);
 
-  const patch = useCallback((id: number, change: Partial<VerdictState>) => {
-    setVerdicts((current) => {
-      const previous = current[id];
-      return previous ? { ...current, [id]: { ...previous, ...change } } : current;
-    });
-  }, []);
+  const patch = useCallback(
+    (id: number, change: Partial<VerdictState>) => {
+      update((current) => {
+        const previous = current[id];
+        return previous ? { ...current, [id]: { ...previous, ...change } } : current;
+      });
+    },
+    [update],
+  );
 
   const saveOne = useCallback(
     async (id: number) => {
@@ -128,23 +137,29 @@ export function useVerdictDrafts({
   );
 
   /** After a submission: every verdict is submitted at the version the server bumped it to. */
-  const markSubmitted = useCallback((versions: Record<number, number>) => {
-    setLastChange(null);
-    setVerdicts((all) =>
-      Object.fromEntries(
-        Object.entries(all).map(([id, verdict]) => [
-          id,
-          { ...verdict, submitted: true, errors: [], rowVersion: versions[Number(id)] ?? verdict.rowVersion },
-        ]),
-      ),
-    );
-  }, []);
+  const markSubmitted = useCallback(
+    (versions: Record<number, number>) => {
+      setLastChange(null);
+      update((all) =>
+        Object.fromEntries(
+          Object.entries(all).map(([id, verdict]) => [
+            id,
+            { ...verdict, submitted: true, errors: [], rowVersion: versions[Number(id)] ?? verdict.rowVersion },
+          ]),
+        ),
+      );
+    },
+    [update],
+  );
   /** A refused submission's problems, each on its criterion (a criterion without any is cleared). */
-  const showErrors = useCallback((fieldErrors: Record<string, string[]>) => {
-    setVerdicts((all) =>
-      Object.fromEntries(Object.entries(all).map(([id, verdict]) => [id, { ...verdict, errors: fieldErrors[`criterion.${id}`] ?? [] }])),
-    );
-  }, []);
+  const showErrors = useCallback(
+    (fieldErrors: Record<string, string[]>) => {
+      update((all) =>
+        Object.fromEntries(Object.entries(all).map(([id, verdict]) => [id, { ...verdict, errors: fieldErrors[`criterion.${id}`] ?? [] }])),
+      );
+    },
+    [update],
+  );
 
   return { verdicts, verdictsRef, change, lastChange, undoLast, resolveConflict, flush, markSubmitted, showErrors };
 }

@@ -70,8 +70,9 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
       criteria.map((criterion) => [criterion.id, fromStored(assignment.marks.find((m) => m.criterionId === criterion.id))]),
     ),
   );
+  // The marks as of the last change, ahead of React's next render (a save queued behind the one in flight reads
+  // the row version that one returned: see use-verdict-drafts.ts).
   const marksRef = useRef(marks);
-  marksRef.current = marks;
   const [active, setActive] = useState(Math.min(assignment.cursor, Math.max(criteria.length - 1, 0)));
   const activeRef = useRef(active);
   activeRef.current = active;
@@ -90,11 +91,9 @@ export function GradingScreen({ assignment }: { assignment: GradingAssignmentVie
   const canChange = editable && !submitted;
 
   const patch = useCallback((id: number, change: Partial<MarkState>) => {
-    setMarks((all) => {
-      const next = { ...all, [id]: { ...(all[id] as MarkState), ...change } };
-      marksRef.current = next;
-      return next;
-    });
+    const all = marksRef.current;
+    marksRef.current = { ...all, [id]: { ...(all[id] as MarkState), ...change } };
+    setMarks(marksRef.current);
   }, []);
 
   const save = useCallback(

@@ -91,7 +91,8 @@ export function RunDashboard({
   run: RunSummary;
   tasks: { rows: RunTaskRow[]; total: number };
   filter: { status: JobStatus | undefined; page: number; pageSize: number };
-  results: RunResults;
+  /** Null while the run is active: results are computed once it has finished. */
+  results: RunResults | null;
 }) {
   const status = STATUS_LABELS[run.status as JobStatus] ?? { label: run.status, tone: 'slate' as const };
   const finished = run.succeededTasks + run.failedTasks;
@@ -215,7 +216,16 @@ export function RunDashboard({
         />
       </Card>
 
-      <RunResultsView results={results} runId={run.id} datasetId={(run.scope as { datasetId?: number } | null)?.datasetId} />
+      {results ? (
+        <RunResultsView results={results} runId={run.id} datasetId={(run.scope as { datasetId?: number } | null)?.datasetId} />
+      ) : (
+        <Card title="Results">
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            The results{run.kind === 'GRADE' ? ' and the scores per model' : ''} appear when the run has finished:{' '}
+            {finished.toLocaleString('en')} of {run.totalTasks.toLocaleString('en')} calls done so far.
+          </p>
+        </Card>
+      )}
 
       <RunTasks runId={run.id} tasks={tasks} filter={filter} byState={run.byState} />
     </div>

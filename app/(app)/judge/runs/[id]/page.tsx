@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from '@/lib/zod';
 import { JudgeBreadcrumb } from '@/components/judge/breadcrumb';
-import { JOB_STATUSES } from '@/components/judge/labels';
+import { JOB_STATUSES, isActive } from '@/components/judge/labels';
 import { RunDashboard } from '@/components/judge/run-dashboard';
 import { ModelScoresCard } from '@/components/model-scores/model-scores-card';
 import { TieredScoresCard } from '@/components/model-scores/tiered-scores-card';
@@ -36,10 +36,13 @@ export default async function RunPage({
   const filter = filterSchema.parse({ status: raw.status, page: raw.page, ideal: raw.ideal });
   const run = await getRunSummary(runId);
   if (!run) notFound();
+  // A running run's page refreshes every 1.5 s: its results and scores (every grade of the run, bootstrap
+  // intervals) are computed once it has finished, not on each refresh of partial data.
+  const finished = !isActive(run.status);
   const [tasks, results, modelScores] = await Promise.all([
     listRunTasks({ runId, status: filter.status, page: filter.page, pageSize: PAGE_SIZE }),
-    getRunResults({ runId, kind: run.kind, params: run.params }),
-    run.kind === 'GRADE' ? computeRunModelScores({ runId, includeIdeal: filter.ideal === '1' }) : null,
+    finished ? getRunResults({ runId, kind: run.kind, params: run.params }) : null,
+    finished && run.kind === 'GRADE' ? computeRunModelScores({ runId, includeIdeal: filter.ideal === '1' }) : null,
   ]);
   return (
     <div>
