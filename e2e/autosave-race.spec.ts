@@ -4,23 +4,16 @@
 // as a conflict (seen in e2e once the server answered faster, issue 21). The first save is held back here so
 // the second edit always lands while it is in flight.
 import { expect, test } from '@playwright/test';
-import { claimNext } from '@/lib/audit/claim-next';
 import { prisma } from '@/lib/db';
-import { createTestCampaign, userByEmail } from './campaign-fixtures';
-import { demoUser, storageStateFor } from './fixtures';
+import { reservedDemoQuery } from './campaign-fixtures';
+import { storageStateFor } from './fixtures';
 
 test('an edit made while the previous save is in flight is saved after it, with its row version', async ({ browser }) => {
-  const expert = await userByEmail(demoUser('EXPERT', 2).email);
-  const campaign = await createTestCampaign({
-    name: `Autosave race ${Date.now()}`,
-    department: 'Emergency Medicine',
-    expertEmails: [expert.email],
+  const { assignmentId, criterionId } = await reservedDemoQuery({
+    name: 'Autosave race',
+    department: 'Cardiology',
+    expertIndex: 2,
   });
-  const claim = await claimNext({ campaignId: campaign.id, expertId: expert.id });
-  if (claim.kind === 'none') throw new Error(`nothing to claim: ${claim.reason}`);
-  const assignment = await prisma.assignment.findUniqueOrThrow({ where: { id: claim.assignmentId } });
-  const criterionId = assignment.criterionOrder[0] as number;
-
   const context = await browser.newContext({ storageState: storageStateFor('EXPERT', 2) });
   const page = await context.newPage();
   let held = 0;
@@ -29,7 +22,7 @@ test('an edit made while the previous save is in flight is saved after it, with 
     released = resolve;
   });
   // The first server action from the screen (the first save) answers only once the second edit was made.
-  await page.route(`**/audit/work/${claim.assignmentId}`, async (route) => {
+  await page.route(`**/audit/work/${assignmentId}`, async (route) => {
     const request = route.request();
     if (request.method() !== 'POST' || !request.headers()['next-action'] || held > 0) return route.fallback();
     held += 1;
@@ -37,7 +30,7 @@ test('an edit made while the previous save is in flight is saved after it, with 
     await release;
     await route.fulfill({ response });
   });
-  await page.goto(`/audit/work/${claim.assignmentId}`);
+  await page.goto(`/audit/work/${assignmentId}`);
   const card = page.locator('article[data-active]');
   await expect(card).toBeVisible();
 
@@ -53,7 +46,7 @@ test('an edit made while the previous save is in flight is saved after it, with 
   await expect
     .poll(async () =>
       prisma.verdict.findUnique({
-        where: { assignmentId_criterionId: { assignmentId: claim.assignmentId, criterionId } },
+        where: { assignmentId_criterionId: { assignmentId: assignmentId, criterionId } },
         select: { decision: true, comment: true, rowVersion: true },
       }),
     )

@@ -8,6 +8,7 @@ import { saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
 import type { Role, SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
 import { DEMO_DATASET } from '@/lib/seed/seed-demo';
+import { demoUser } from './fixtures';
 
 export const ROLE_MATRIX_CAMPAIGN = 'Role-matrix sample campaign';
 
@@ -49,6 +50,19 @@ export async function createTestCampaign({
     selection: { mode: 'filter', datasetId: datasetId ?? (await demoDatasetId()), department, maxQueries },
   });
   return await createCampaign({ actor: admin, input });
+}
+
+/**
+ * A one-query campaign of `department` for one demo expert, its query already reserved for them: the assignment
+ * and the first criterion in the expert's order, for specs that start on the audit screen.
+ */
+export async function reservedDemoQuery({ name, department, expertIndex }: { name: string; department: string; expertIndex: number }) {
+  const expert = await userByEmail(demoUser('EXPERT', expertIndex).email);
+  const campaign = await createTestCampaign({ name: `${name} ${Date.now()}`, department, expertEmails: [expert.email] });
+  const claim = await claimNext({ campaignId: campaign.id, expertId: expert.id });
+  if (claim.kind === 'none') throw new Error(`nothing to claim: ${claim.reason}`);
+  const assignment = await prisma.assignment.findUniqueOrThrow({ where: { id: claim.assignmentId } });
+  return { expert, campaign, assignmentId: claim.assignmentId, criterionId: assignment.criterionOrder[0] as number };
 }
 
 /** An expert no demo page shows: campaigns made for a spec's own purposes name them. */

@@ -1,35 +1,28 @@
 // Two tabs of one expert (issue 18.5): the verdict changed in the other tab wins when the expert chooses
 // "Use that version", whole: the next autosave must store that version's every field, not a mix of both.
 import { expect, test } from '@playwright/test';
-import { claimNext } from '@/lib/audit/claim-next';
 import { verdictDraftSchema } from '@/lib/audit/schemas';
 import { saveVerdict } from '@/lib/audit/verdicts';
 import { prisma } from '@/lib/db';
-import { createTestCampaign, userByEmail } from './campaign-fixtures';
-import { demoUser, storageStateFor } from './fixtures';
+import { reservedDemoQuery } from './campaign-fixtures';
+import { storageStateFor } from './fixtures';
 
 test('"Use that version" takes every field of the other tab’s verdict, and the next save keeps them', async ({ browser }) => {
-  const expert = await userByEmail(demoUser('EXPERT', 2).email);
-  // Emergency Medicine: a department no other spec audits.
-  const campaign = await createTestCampaign({
-    name: `Stale tab ${Date.now()}`,
+  // Emergency Medicine: a department no other spec's figures depend on.
+  const { expert, assignmentId, criterionId } = await reservedDemoQuery({
+    name: 'Stale tab',
     department: 'Emergency Medicine',
-    expertEmails: [expert.email],
+    expertIndex: 2,
   });
-  const claim = await claimNext({ campaignId: campaign.id, expertId: expert.id });
-  if (claim.kind === 'none') throw new Error(`nothing to claim: ${claim.reason}`);
-  const assignment = await prisma.assignment.findUniqueOrThrow({ where: { id: claim.assignmentId } });
-  const criterionId = assignment.criterionOrder[0] as number;
-
   const context = await browser.newContext({ storageState: storageStateFor('EXPERT', 2) });
   const page = await context.newPage();
-  await page.goto(`/audit/work/${claim.assignmentId}`);
+  await page.goto(`/audit/work/${assignmentId}`);
   const card = page.locator('article[data-active]');
   await expect(card).toBeVisible();
 
   // The other tab stores a full verdict after this one loaded.
   const theirs = verdictDraftSchema.parse({
-    assignmentId: claim.assignmentId,
+    assignmentId: assignmentId,
     criterionId,
     rowVersion: 0,
     decision: 'REJECT',
@@ -49,7 +42,7 @@ test('"Use that version" takes every field of the other tab’s verdict, and the
   await card.getByLabel('Comment').fill('from the other tab, then edited here');
   await expect(card.getByText('Saved', { exact: true })).toBeVisible();
   const stored = await prisma.verdict.findUniqueOrThrow({
-    where: { assignmentId_criterionId: { assignmentId: claim.assignmentId, criterionId } },
+    where: { assignmentId_criterionId: { assignmentId: assignmentId, criterionId } },
   });
   expect(stored).toMatchObject({
     decision: 'REJECT',
