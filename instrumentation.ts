@@ -7,6 +7,9 @@ export async function register() {
   // Before the first request: per-address sign-in limits need the TCP peer's address (lib/http/client-address.ts).
   const { installSocketAddressTap } = await import('./lib/http/socket-address');
   installSocketAddressTap();
+  // Counts the event loop's stalls from the start (GET /api/metrics/db-pool answers them; npm run stress reports them).
+  const { processEventLoopWatch } = await import('./lib/http/event-loop-stalls');
+  processEventLoopWatch();
   const { startWorkersInBackground } = await import('./lib/workers/in-process');
   startWorkersInBackground();
 }

@@ -57,14 +57,30 @@ describe('GET /api/metrics/db-pool', () => {
     return await runAsUser({ ...user, role, specialties: [], active: true }, () => GET());
   }
 
-  it("answers an admin with this process's pool size and wait counters, exactly these fields", async () => {
+  it("answers an admin with this process's pool size, wait counters and event-loop stalls, exactly these fields", async () => {
+    const before = (await (await as('ADMIN')).json()) as Record<string, number>;
+    // The main thread held for 300 ms, as a long render would hold it: the next answer counts the stall.
+    const until = performance.now() + 300;
+    while (performance.now() < until) {}
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const response = await as('ADMIN');
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, number>;
-    expect(Object.keys(body).sort()).toEqual(['pid', 'poolMax', 'waitMsMax', 'waitMsTotal', 'waits']);
+    expect(Object.keys(body).sort()).toEqual([
+      'loopStallMsMax',
+      'loopStallMsTotal',
+      'loopStalls',
+      'pid',
+      'poolMax',
+      'waitMsMax',
+      'waitMsTotal',
+      'waits',
+    ]);
     expect(body.pid).toBe(process.pid);
     expect(body.poolMax).toBe(10);
     expect(body.waits).toBeGreaterThanOrEqual(0);
+    expect((body.loopStalls ?? 0) - (before.loopStalls ?? 0)).toBeGreaterThanOrEqual(1);
+    expect((body.loopStallMsTotal ?? 0) - (before.loopStallMsTotal ?? 0)).toBeGreaterThanOrEqual(200);
   });
 
   it('refuses anonymous visitors (401) and every other role (403)', async () => {

@@ -132,12 +132,12 @@ describe('the latency timeline', () => {
       [0, 2, 20],
       [30, 1, 900],
     ]);
-    const cpu = [{ webS: 12.5, jobsS: 0.4, postgresS: 7.25, clientS: 3, machineBusyShare: 0.81 }];
+    const cpu = [{ webS: 12.5, jobsS: 0.4, postgresS: 7.25, clientS: 3, machineBusyShare: 0.81, loopStallS: 4.25 }];
     const lines = formatTimeline({ bucketS: 30, buckets, cpu }, [
       { name: 'import', startedAtS: 35, durationMs: 10_000, status: 'SUCCEEDED', id: 1, detail: '' },
       { name: 'judge', startedAtS: null, durationMs: null, status: 'not started', id: null, detail: '' },
     ]);
-    expect(lines.join('\n')).toMatch(/0–30\s+2 .*12\.5\s+0\.4\s+7\.3\s+3\.0\s+81%\s+—/);
+    expect(lines.join('\n')).toMatch(/0–30\s+2 .*12\.5\s+0\.4\s+7\.3\s+3\.0\s+81%\s+4\.3\s+—/);
     expect(lines.join('\n')).toMatch(/30–60\s+1 .*import/);
   });
 });

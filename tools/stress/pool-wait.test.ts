@@ -55,6 +55,23 @@ describe('pool wait', () => {
     ]);
   });
 
+  it('reports each process’s event-loop stalls in the window when the app answers them', async () => {
+    const one = await fakeApp([
+      { pid: 11, poolMax: 10, waits: 0, waitMsTotal: 0, waitMsMax: 0, loopStalls: 3, loopStallMsTotal: 400, loopStallMsMax: 200 },
+      { pid: 11, poolMax: 10, waits: 0, waitMsTotal: 0, waitMsMax: 0, loopStalls: 13, loopStallMsTotal: 2900, loopStallMsMax: 650 },
+    ]);
+    const monitor = new PoolWaitMonitor([one]);
+    await monitor.poll();
+    const report = await monitor.stop();
+    expect(report.processes).toEqual([
+      { pid: 11, poolMax: 10, waits: 0, waitMsTotal: 0, waitMsMax: 0, loopStalls: 10, loopStallMsTotal: 2500, loopStallMsMax: 650 },
+    ]);
+    expect(formatPoolWait(report).slice(-2)).toEqual([
+      'event-loop stalls in the window (a 20 ms timer 50 ms or more late: every request of that process waited; the max is since it started):',
+      '  process 11: 10 stalls, 2.5 s in all, max 650 ms',
+    ]);
+  });
+
   it('says the route is missing when the app answers 404, without failing', async () => {
     const monitor = new PoolWaitMonitor([await fakeApp(null)]);
     await monitor.poll();

@@ -1,7 +1,8 @@
 // How long the app's requests waited for a database connection during the window: GET /api/metrics/db-pool
 // (admin only) answers the cumulative counters of the answering process's pg pool; the run asks every
 // instance every few seconds, keeps each process's first and latest answer, and reports the difference.
-// A route that answers 404 (an app without it) makes the report say so; the run goes on.
+// A route that answers 404 (an app without it) makes the report say so; the run goes on. The same answer
+// carries the process's event-loop stalls (lib/http/event-loop-stalls.ts), reported the same way when present.
 import { z } from 'zod';
 import type { HttpSession } from '@/tools/stress/http-client';
 import { HttpStatusError } from '@/tools/stress/recorder';
@@ -12,6 +13,10 @@ export const poolSnapshot = z.object({
   waits: z.number().min(0),
   waitMsTotal: z.number().min(0),
   waitMsMax: z.number().min(0),
+  // Apps from before 2026-11-27 do not answer these.
+  loopStalls: z.number().min(0).optional(),
+  loopStallMsTotal: z.number().min(0).optional(),
+  loopStallMsMax: z.number().min(0).optional(),
 });
 export type PoolSnapshot = z.infer<typeof poolSnapshot>;
 
@@ -52,6 +57,16 @@ export class PoolWaitMonitor {
     return this.inFlight;
   }
 
+  /**
+   * The stall time (ms) of every process in the window so far, as their latest answers give it (each process is
+   * read every few seconds, so a stall is counted up to one poll late); null when the app does not answer it.
+   */
+  loopStallMsSoFar(): number | null {
+    const latest = [...this.latest.values()].filter((snapshot) => snapshot.loopStallMsTotal !== undefined);
+    if (latest.length === 0) return null;
+    return latest.reduce((sum, snapshot) => sum + (snapshot.loopStallMsTotal ?? 0) - (this.first.get(snapshot.pid)?.loopStallMsTotal ?? 0), 0);
+  }
+
   start(everyMs: number): void {
     this.timer = setInterval(() => {
       this.poll().catch(() => {});
@@ -73,6 +88,13 @@ export class PoolWaitMonitor {
         waits: latest.waits - first.waits,
         waitMsTotal: latest.waitMsTotal - first.waitMsTotal,
         waitMsMax: latest.waitMsMax,
+        ...(latest.loopStalls === undefined
+          ? {}
+          : {
+              loopStalls: latest.loopStalls - (first.loopStalls ?? 0),
+              loopStallMsTotal: (latest.loopStallMsTotal ?? 0) - (first.loopStallMsTotal ?? 0),
+              loopStallMsMax: latest.loopStallMsMax ?? 0,
+            }),
       };
     });
     return { status: 'measured', detail: this.lastError ? `some polls failed, e.g. ${this.lastError}` : '', processes };
@@ -93,9 +115,19 @@ export function formatPoolWait(report: PoolWaitReport): string[] {
     }),
     { waits: 0, waitMsTotal: 0, waitMsMax: 0 },
   );
+  const stalled = report.processes.filter((p) => p.loopStalls !== undefined);
   return [
     `pool wait in the window (GET /api/metrics/db-pool; the max is since each process started)${report.detail ? `; ${report.detail}` : ''}:`,
     ...report.processes.map((p) => line(`process ${p.pid}`, p)),
     line('total', total),
+    ...(stalled.length
+      ? [
+          'event-loop stalls in the window (a 20 ms timer 50 ms or more late: every request of that process waited; the max is since it started):',
+          ...stalled.map(
+            (p) =>
+              `  process ${p.pid}: ${(p.loopStalls ?? 0).toLocaleString('en')} stalls, ${((p.loopStallMsTotal ?? 0) / 1000).toFixed(1)} s in all, max ${(p.loopStallMsMax ?? 0).toFixed(0)} ms`,
+          ),
+        ]
+      : []),
   ];
 }

@@ -200,6 +200,8 @@ export interface CpuSlice {
   postgresS: number | null;
   clientS: number;
   machineBusyShare: number;
+  /** Seconds the web workers' event loops stalled in the slice (as their latest pool-metrics answers give it). */
+  loopStallS?: number | null;
 }
 
 /** The experts' latencies slice by slice, each slice with the admin's jobs that ran in it and who used the CPU. */
@@ -214,7 +216,7 @@ export function formatTimeline(timeline: { bucketS: number; buckets: TimelineBuc
       .join(', ');
   const seconds = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toFixed(1));
   const table = formatTable(
-    ['window s', 'requests', 'p50 ms', 'p95 ms', 'max ms', 'CPU s: web', 'jobs', 'PostgreSQL', 'client', 'machine', 'admin jobs running'],
+    ['window s', 'requests', 'p50 ms', 'p95 ms', 'max ms', 'CPU s: web', 'jobs', 'PostgreSQL', 'client', 'machine', 'loop stalls s', 'admin jobs running'],
     timeline.buckets.map((bucket, index) => {
       const cpu = timeline.cpu?.[index];
       return [
@@ -228,12 +230,13 @@ export function formatTimeline(timeline: { bucketS: number; buckets: TimelineBuc
         seconds(cpu?.postgresS),
         seconds(cpu?.clientS),
         cpu ? `${(cpu.machineBusyShare * 100).toFixed(0)}%` : '—',
+        seconds(cpu?.loopStallS),
         running(bucket.fromS) || '—',
       ];
     }),
   );
   return [
-    `the experts' requests over the window (claim, open, save, rate, submit, amend; ${timeline.bucketS} s slices), with the CPU seconds each party used in the slice:`,
+    `the experts' requests over the window (claim, open, save, rate, submit, amend; ${timeline.bucketS} s slices), with the CPU seconds each party used in the slice and how long the web workers' event loops stalled:`,
     table,
   ];
 }

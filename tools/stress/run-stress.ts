@@ -349,10 +349,13 @@ async function runLevel({
     const cpuSlices: CpuSlice[] = [];
     let sliceMeter = startCpuMeter(postmasterPid);
     let sliceRoles = serversCpuByRole();
+    let sliceStallMs = poolWait.loopStallMsSoFar();
     const cpuSampler = setInterval(() => {
       const report = sliceMeter.stop();
       const roles = serversCpuByRole();
+      const stallMs = poolWait.loopStallMsSoFar();
       cpuSlices.push({
+        loopStallS: stallMs === null || sliceStallMs === null ? null : (stallMs - sliceStallMs) / 1000,
         webS: roles && sliceRoles ? (roles.web - sliceRoles.web) / 1000 : null,
         jobsS: roles && sliceRoles ? (roles.jobs - sliceRoles.jobs) / 1000 : null,
         postgresS: report.postgresMs === null ? null : report.postgresMs / 1000,
@@ -361,6 +364,7 @@ async function runLevel({
       });
       sliceMeter = startCpuMeter(postmasterPid);
       sliceRoles = roles;
+      sliceStallMs = stallMs;
     }, TIMELINE_BUCKET_S * 1000);
     const jobState: Record<JobName, string> = { import: 'waiting', judge: 'waiting', export: 'waiting' };
     let lastCount = 0;
