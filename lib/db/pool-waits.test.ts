@@ -67,6 +67,7 @@ describe('GET /api/metrics/db-pool', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, number>;
     expect(Object.keys(body).sort()).toEqual([
+      'loopStallCpuMsTotal',
       'loopStallMsMax',
       'loopStallMsTotal',
       'loopStalls',

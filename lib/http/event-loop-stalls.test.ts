@@ -23,6 +23,24 @@ describe('event loop stalls', () => {
       expect(after.stallMsMax).toBeGreaterThanOrEqual(200);
       expect(after.stallMsMax).toBeLessThan(1000);
       expect(after.stallMsTotal - before.stallMsTotal).toBeGreaterThanOrEqual(200);
+      // The main thread computed through that stall: its CPU time is counted (in 10 ms ticks, on Linux).
+      if (process.platform === 'linux') expect((after.stallCpuMsTotal ?? 0) - (before.stallCpuMsTotal ?? 0)).toBeGreaterThanOrEqual(150);
+    } finally {
+      watch.stop();
+    }
+  });
+
+  it.runIf(process.platform === 'linux')('counts a stall spent waiting (the thread asleep) as off the CPU', async () => {
+    const watch = watchEventLoop({ everyMs: 10, thresholdMs: 50 });
+    try {
+      await idle(30);
+      const before = watch.read();
+      // Atomics.wait sleeps the main thread without using the CPU, as a thread waiting for a core would.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+      await idle(30);
+      const after = watch.read();
+      expect(after.stallMsTotal - before.stallMsTotal).toBeGreaterThanOrEqual(250);
+      expect((after.stallCpuMsTotal ?? 0) - (before.stallCpuMsTotal ?? 0)).toBeLessThan(100);
     } finally {
       watch.stop();
     }
@@ -34,7 +52,7 @@ describe('event loop stalls', () => {
       await idle(30);
       block(120);
       await idle(30);
-      expect(watch.read()).toEqual({ stalls: 0, stallMsTotal: 0, stallMsMax: 0 });
+      expect(watch.read()).toMatchObject({ stalls: 0, stallMsTotal: 0, stallMsMax: 0 });
     } finally {
       watch.stop();
     }

@@ -57,18 +57,18 @@ describe('pool wait', () => {
 
   it('reports each process’s event-loop stalls in the window when the app answers them', async () => {
     const one = await fakeApp([
-      { pid: 11, poolMax: 10, waits: 0, waitMsTotal: 0, waitMsMax: 0, loopStalls: 3, loopStallMsTotal: 400, loopStallMsMax: 200 },
-      { pid: 11, poolMax: 10, waits: 0, waitMsTotal: 0, waitMsMax: 0, loopStalls: 13, loopStallMsTotal: 2900, loopStallMsMax: 650 },
+      { pid: 11, poolMax: 10, waits: 0, waitMsTotal: 0, waitMsMax: 0, loopStalls: 3, loopStallMsTotal: 400, loopStallMsMax: 200, loopStallCpuMsTotal: 100 },
+      { pid: 11, poolMax: 10, waits: 0, waitMsTotal: 0, waitMsMax: 0, loopStalls: 13, loopStallMsTotal: 2900, loopStallMsMax: 650, loopStallCpuMsTotal: 1100 },
     ]);
     const monitor = new PoolWaitMonitor([one]);
     await monitor.poll();
     const report = await monitor.stop();
     expect(report.processes).toEqual([
-      { pid: 11, poolMax: 10, waits: 0, waitMsTotal: 0, waitMsMax: 0, loopStalls: 10, loopStallMsTotal: 2500, loopStallMsMax: 650 },
+      { pid: 11, poolMax: 10, waits: 0, waitMsTotal: 0, waitMsMax: 0, loopStalls: 10, loopStallMsTotal: 2500, loopStallMsMax: 650, loopStallCpuMsTotal: 1000 },
     ]);
     expect(formatPoolWait(report).slice(-2)).toEqual([
       'event-loop stalls in the window (a 20 ms timer 50 ms or more late: every request of that process waited; the max is since it started):',
-      '  process 11: 10 stalls, 2.5 s in all, max 650 ms',
+      '  process 11: 10 stalls, 2.5 s in all, max 650 ms; the main thread on the CPU for 1.0 s of it (the rest waiting for a core or blocked)',
     ]);
   });
 

@@ -17,6 +17,7 @@ export const poolSnapshot = z.object({
   loopStalls: z.number().min(0).optional(),
   loopStallMsTotal: z.number().min(0).optional(),
   loopStallMsMax: z.number().min(0).optional(),
+  loopStallCpuMsTotal: z.number().min(0).nullable().optional(),
 });
 export type PoolSnapshot = z.infer<typeof poolSnapshot>;
 
@@ -94,6 +95,10 @@ export class PoolWaitMonitor {
               loopStalls: latest.loopStalls - (first.loopStalls ?? 0),
               loopStallMsTotal: (latest.loopStallMsTotal ?? 0) - (first.loopStallMsTotal ?? 0),
               loopStallMsMax: latest.loopStallMsMax ?? 0,
+              loopStallCpuMsTotal:
+                latest.loopStallCpuMsTotal === undefined || latest.loopStallCpuMsTotal === null
+                  ? null
+                  : latest.loopStallCpuMsTotal - (first.loopStallCpuMsTotal ?? 0),
             }),
       };
     });
@@ -125,7 +130,11 @@ export function formatPoolWait(report: PoolWaitReport): string[] {
           'event-loop stalls in the window (a 20 ms timer 50 ms or more late: every request of that process waited; the max is since it started):',
           ...stalled.map(
             (p) =>
-              `  process ${p.pid}: ${(p.loopStalls ?? 0).toLocaleString('en')} stalls, ${((p.loopStallMsTotal ?? 0) / 1000).toFixed(1)} s in all, max ${(p.loopStallMsMax ?? 0).toFixed(0)} ms`,
+              `  process ${p.pid}: ${(p.loopStalls ?? 0).toLocaleString('en')} stalls, ${((p.loopStallMsTotal ?? 0) / 1000).toFixed(1)} s in all, max ${(p.loopStallMsMax ?? 0).toFixed(0)} ms${
+                p.loopStallCpuMsTotal === null || p.loopStallCpuMsTotal === undefined
+                  ? ''
+                  : `; the main thread on the CPU for ${(p.loopStallCpuMsTotal / 1000).toFixed(1)} s of it (the rest waiting for a core or blocked)`
+              }`,
           ),
         ]
       : []),

@@ -13,6 +13,16 @@ export const GET = withOutageResponse(async () => {
   if (!user) return Response.json({ error: 'Please sign in again.' }, { status: 401 });
   if (user.role !== 'ADMIN') return Response.json({ error: 'Only admins can read the pool metrics.' }, { status: 403 });
   const { pid, poolMax, waits, waitMsTotal, waitMsMax } = poolMetrics();
-  const { stalls: loopStalls, stallMsTotal: loopStallMsTotal, stallMsMax: loopStallMsMax } = processEventLoopWatch().read();
-  return Response.json({ pid, poolMax, waits, waitMsTotal, waitMsMax, loopStalls, loopStallMsTotal, loopStallMsMax });
+  const loop = processEventLoopWatch().read();
+  return Response.json({
+    pid,
+    poolMax,
+    waits,
+    waitMsTotal,
+    waitMsMax,
+    loopStalls: loop.stalls,
+    loopStallMsTotal: loop.stallMsTotal,
+    loopStallMsMax: loop.stallMsMax,
+    loopStallCpuMsTotal: loop.stallCpuMsTotal,
+  });
 });
