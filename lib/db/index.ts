@@ -37,7 +37,11 @@ function createClients() {
       void lowerSessionPriority(client, sessionNice).then((outcome) => {
         if (outcome === 'lowered' || told) return;
         told = true;
-        console.warn(`[db] the job process's database sessions keep their CPU priority (${outcome})`);
+        console.warn(
+          outcome === 'lowered in another scheduling group'
+            ? "[db] the job process's database sessions were reniced, but PostgreSQL runs in another autogroup than the app: the kernel shares the CPU between the groups first, so the experts gain little (docs/operations.md, Web workers)"
+            : `[db] the job process's database sessions keep their CPU priority (${outcome})`,
+        );
       });
     });
   }

@@ -57,14 +57,44 @@ describe('pool wait', () => {
 
   it('reports each process’s event-loop stalls in the window when the app answers them', async () => {
     const one = await fakeApp([
-      { pid: 11, poolMax: 10, waits: 0, waitMsTotal: 0, waitMsMax: 0, loopStalls: 3, loopStallMsTotal: 400, loopStallMsMax: 200, loopStallCpuMsTotal: 100 },
-      { pid: 11, poolMax: 10, waits: 0, waitMsTotal: 0, waitMsMax: 0, loopStalls: 13, loopStallMsTotal: 2900, loopStallMsMax: 650, loopStallCpuMsTotal: 1100 },
+      {
+        pid: 11,
+        poolMax: 10,
+        waits: 0,
+        waitMsTotal: 0,
+        waitMsMax: 0,
+        loopStalls: 3,
+        loopStallMsTotal: 400,
+        loopStallMsMax: 200,
+        loopStallCpuMsTotal: 100,
+      },
+      {
+        pid: 11,
+        poolMax: 10,
+        waits: 0,
+        waitMsTotal: 0,
+        waitMsMax: 0,
+        loopStalls: 13,
+        loopStallMsTotal: 2900,
+        loopStallMsMax: 650,
+        loopStallCpuMsTotal: 1100,
+      },
     ]);
     const monitor = new PoolWaitMonitor([one]);
     await monitor.poll();
     const report = await monitor.stop();
     expect(report.processes).toEqual([
-      { pid: 11, poolMax: 10, waits: 0, waitMsTotal: 0, waitMsMax: 0, loopStalls: 10, loopStallMsTotal: 2500, loopStallMsMax: 650, loopStallCpuMsTotal: 1000 },
+      {
+        pid: 11,
+        poolMax: 10,
+        waits: 0,
+        waitMsTotal: 0,
+        waitMsMax: 0,
+        loopStalls: 10,
+        loopStallMsTotal: 2500,
+        loopStallMsMax: 650,
+        loopStallCpuMsTotal: 1000,
+      },
     ]);
     expect(formatPoolWait(report).slice(-2)).toEqual([
       'event-loop stalls in the window (a 20 ms timer 50 ms or more late: every request of that process waited; the max is since it started):',

@@ -65,7 +65,10 @@ export class PoolWaitMonitor {
   loopStallMsSoFar(): number | null {
     const latest = [...this.latest.values()].filter((snapshot) => snapshot.loopStallMsTotal !== undefined);
     if (latest.length === 0) return null;
-    return latest.reduce((sum, snapshot) => sum + (snapshot.loopStallMsTotal ?? 0) - (this.first.get(snapshot.pid)?.loopStallMsTotal ?? 0), 0);
+    return latest.reduce(
+      (sum, snapshot) => sum + (snapshot.loopStallMsTotal ?? 0) - (this.first.get(snapshot.pid)?.loopStallMsTotal ?? 0),
+      0,
+    );
   }
 
   start(everyMs: number): void {

@@ -54,6 +54,8 @@ export interface StressReport {
   jobs: JobOutcome[];
   invariants: InvariantResult[];
   machine: {
+    /** Whether autogroup scheduling shares the CPU between PostgreSQL and the app before nice applies. */
+    scheduling?: string;
     cpu: string;
     cores: number;
     ramGb: number;
@@ -176,6 +178,7 @@ export function formatStressReport(report: StressReport): string {
     ),
     '',
     `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb.toFixed(1)} GB RAM; Node.js ${machine.node}; PostgreSQL ${machine.postgres} (embedded); app DB pool ${machine.serverPoolMax}`,
+    ...(machine.scheduling ? [`scheduling: ${machine.scheduling}`] : []),
     `load average (1/5/15 min): ${load(machine.loadAtStart)} at the window's start, 1-min max ${machine.loadMaxDuring.toFixed(2)} during it, ${load(machine.loadAtEnd)} at its end`,
     `CPU in the window: next start${report.instances > 1 ? ` (${report.instances} instances)` : ''} ${cpu.server === null ? '?' : `${cpu.server.toFixed(0)} s`}, PostgreSQL ${cpu.postgres === null ? '?' : `${cpu.postgres.toFixed(0)} s`}, ` +
       `this client ${cpu.client.toFixed(0)} s; machine ${(cpu.machineBusyShare * 100).toFixed(0)}% busy`,
@@ -216,7 +219,20 @@ export function formatTimeline(timeline: { bucketS: number; buckets: TimelineBuc
       .join(', ');
   const seconds = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toFixed(1));
   const table = formatTable(
-    ['window s', 'requests', 'p50 ms', 'p95 ms', 'max ms', 'CPU s: web', 'jobs', 'PostgreSQL', 'client', 'machine', 'loop stalls s', 'admin jobs running'],
+    [
+      'window s',
+      'requests',
+      'p50 ms',
+      'p95 ms',
+      'max ms',
+      'CPU s: web',
+      'jobs',
+      'PostgreSQL',
+      'client',
+      'machine',
+      'loop stalls s',
+      'admin jobs running',
+    ],
     timeline.buckets.map((bucket, index) => {
       const cpu = timeline.cpu?.[index];
       return [

@@ -34,6 +34,7 @@ import { arrivalDelayMs } from '@/tools/stress/think-time';
 import { type CapacityVerdict, assessCapacity, capacityLevelOf } from '@/tools/stress/capacity';
 import { drawCapacityChart } from '@/tools/stress/capacity-chart';
 import { PoolWaitMonitor } from '@/tools/stress/pool-wait';
+import { describeScheduling } from '@/tools/stress/scheduling';
 import { buildFreshLevelData, levelDataFromTemplate, setupCacheKey } from '@/tools/stress/level-data';
 import { PG_STATEMENTS_SETTINGS, readStatements, resetStatements } from '@/tools/stress/pg-statements';
 import { type ServerRole, processTreeCpuByRole, processTreeCpuMs } from '@/tools/stress/process-tree-cpu';
@@ -283,6 +284,7 @@ async function runLevel({
     const [firstServer] = servers;
     if (!firstServer) throw new Error('no app instance started');
     const postmasterPid = readPostmasterPid(setupCacheDir ? path.join(setupCacheDir, 'pg') : path.join(workDir, 'pg'));
+    const scheduling = describeScheduling({ appPid: firstServer.pid, postgresPid: postmasterPid });
     const serversCpuMs = () => {
       let total = 0;
       for (const server of servers) {
@@ -550,6 +552,7 @@ async function runLevel({
           client: cpuReport.nodeMs / 1000,
           machineBusyShare: cpuReport.machineTotalMs > 0 ? cpuReport.machineBusyMs / cpuReport.machineTotalMs : 0,
         },
+        scheduling,
         serverPoolMax: process.env.DB_POOL_MAX
           ? `max ${process.env.DB_POOL_MAX}`
           : options.webConcurrency > 1
