@@ -1,8 +1,11 @@
 // `next start` (or `npm start` with its web workers) as a child process for harnesses (npm run faults, stress):
-// loopback only, in a process group of its own so that `kill -9` reaches the server and everything it spawned,
-// output appended to a log file.
+// loopback only, output appended to a log file. By default in a session and process group of its own, so that
+// `kill -9` of the group reaches the server and everything it spawned; with `session: 'caller'` in the caller's
+// session (signals then go to the process tree), which is where a harness that starts PostgreSQL itself must put
+// the app for the kernel's autogroup scheduling to treat them as `npm start` with its embedded PostgreSQL.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { signalProcessTree } from '@/tools/app-process/process-tree';
 
 export interface NextProcess {
   /** http://127.0.0.1:<port> */
@@ -31,13 +34,21 @@ export interface StartNextOptions {
    * sized from max_connections) instead of one `next start`. Needs a build and a migrated DATABASE_URL in `env`.
    */
   webConcurrency?: number;
+  /**
+   * 'own' (default): a new session and process group (setsid), signalled as a group. 'caller': this process's
+   * session, signalled process by process down the tree. With kernel.sched_autogroup_enabled = 1 every session is
+   * a scheduling group that gets an equal share of the CPU before nice values apply (docs/performance.md), so a
+   * harness that runs PostgreSQL as its own child puts the app in its session to measure what `npm start` gets.
+   */
+  session?: 'own' | 'caller';
 }
 
-function groupKill(child: ChildProcess, signal: NodeJS.Signals) {
+function signalAll(child: ChildProcess, signal: NodeJS.Signals, session: 'own' | 'caller') {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {
+    if (session === 'caller') signalProcessTree(child.pid, signal);
     // A negative pid addresses the process group the child leads (spawned with detached: true).
-    process.kill(-child.pid, signal);
+    else process.kill(-child.pid, signal);
   } catch {
     // Already gone.
   }
@@ -72,6 +83,7 @@ export async function startNext({
   logFile,
   readyTimeoutMs = 120_000,
   webConcurrency,
+  session = 'own',
 }: StartNextOptions): Promise<NextProcess> {
   const log = fs.openSync(logFile, 'a');
   const command =
@@ -82,7 +94,7 @@ export async function startNext({
     webConcurrency === undefined ? {} : { WEB_CONCURRENCY: String(webConcurrency), HOST: '127.0.0.1', PORT: String(port), SKIP_BUILD: '1' };
   const child = spawn(process.execPath, command, {
     cwd: root,
-    detached: true,
+    detached: session === 'own',
     stdio: ['ignore', log, log],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', ...cluster, ...env },
   });
@@ -92,6 +104,7 @@ export async function startNext({
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
   // Never leave a server behind: the harness may fail or be interrupted at any point.
+  const groupKill = (target: ChildProcess, signal: NodeJS.Signals) => signalAll(target, signal, session);
   const onExit = () => groupKill(child, 'SIGKILL');
   process.once('exit', onExit);
   void exited.then(() => process.off('exit', onExit));

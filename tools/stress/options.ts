@@ -6,6 +6,7 @@ import { DEFAULT_SEED, syntheticTotals } from '@/tools/fixtures/synthetic';
 export const STRESS_USAGE = `usage: npm run stress -- [--scale 1] [--experts 50] [--duration 300] [--max-requests 200000]
                            [--k 3] [--think-ms 50] [--ramp-s 60] [--instances 1] [--web-concurrency 1] [--max-error-rate 0.01] [--seed ${DEFAULT_SEED}]
                            [--json results.json] [--chart capacity.svg] [--pg-statements] [--reuse-setup]
+                           [--app-session postgres]
   --scale           share of QuarkMedBench's size for the audited dataset (1 = 24,674 queries, 220,617 criteria)
   --experts         simulated experts working at once; a list (50,100,262,500) runs one window per level,
                     each on a fresh database, and ends with the capacity table
@@ -25,7 +26,10 @@ export const STRESS_USAGE = `usage: npm run stress -- [--scale 1] [--experts 50]
   --pg-statements   also report PostgreSQL's busiest statements in the window (pg_stat_statements, nested
                     trigger statements included), to see where its CPU went
   --reuse-setup     keep the data every level starts from (dataset, campaign, judge dataset) as a template in
-                    .data/stress-setup/ and copy it for each level instead of rebuilding it (minutes at scale 1)`;
+                    .data/stress-setup/ and copy it for each level instead of rebuilding it (minutes at scale 1)
+  --app-session     postgres: the app runs in the session of the run's PostgreSQL, as under \`npm start\` with its
+                    embedded PostgreSQL; own: in a session of its own (with the kernel's autogroup scheduling on,
+                    the CPU is then shared between the two sessions before nice values apply)`;
 
 const int = (name: string, min: number, max: number) =>
   z.coerce
@@ -65,6 +69,7 @@ export const stressOptionsSchema = z
     chart: z.string().min(1).optional(),
     pgStatements: z.boolean(),
     reuseSetup: z.boolean(),
+    appSession: z.enum(['postgres', 'own'], '--app-session must be postgres or own'),
   })
   .refine((options) => options.experts.every((experts) => experts >= options.k), {
     message: '--experts must be at least --k (each criterion needs k different experts)',
@@ -94,6 +99,7 @@ export function parseStressArgs(argv: string[]): StressOptions {
         chart: { type: 'string' },
         'pg-statements': { type: 'boolean', default: false },
         'reuse-setup': { type: 'boolean', default: false },
+        'app-session': { type: 'string', default: 'postgres' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -119,6 +125,7 @@ export function parseStressArgs(argv: string[]): StressOptions {
     chart: values.chart,
     pgStatements: values['pg-statements'] === true,
     reuseSetup: values['reuse-setup'] === true,
+    appSession: values['app-session'],
   });
   if (!parsed.success) throw new Error(`${parsed.error.issues.map((issue) => issue.message).join('\n')}\n${STRESS_USAGE}`);
   return parsed.data;

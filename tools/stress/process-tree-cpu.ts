@@ -2,37 +2,7 @@
 // "server CPU per request". `next start` serves from a child process, and `npm start` with web workers is three
 // levels deep (primary → worker → server, and the job process), so the whole tree is walked.
 import fs from 'node:fs';
-import { type ProcStat, parseProcStat } from '@/tools/bench/cpu-meter';
-
-function readStats(): Map<number, ProcStat> {
-  const stats = new Map<number, ProcStat>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = parseProcStat(fs.readFileSync(`/proc/${entry}/stat`, 'utf8'));
-      if (stat) stats.set(stat.pid, stat);
-    } catch {
-      // Gone since the listing.
-    }
-  }
-  return stats;
-}
-
-/** The live processes of the tree below `pid` (itself included), or null when it is gone. */
-function treeOf(pid: number, stats: Map<number, ProcStat>): ProcStat[] | null {
-  if (!stats.has(pid)) return null;
-  const children = new Map<number, number[]>();
-  for (const [id, stat] of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), id]);
-  const tree: ProcStat[] = [];
-  const pending = [pid];
-  while (pending.length > 0) {
-    const stat = stats.get(pending.pop() as number);
-    if (!stat) continue;
-    tree.push(stat);
-    pending.push(...(children.get(stat.pid) ?? []));
-  }
-  return tree;
-}
+import { readProcStats as readStats, treeOf } from '@/tools/app-process/process-tree';
 
 /** CPU time (ms) of a process, of every live descendant, and of the children they reaped; null where unreadable. */
 export function processTreeCpuMs(pid: number): number | null {

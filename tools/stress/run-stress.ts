@@ -263,8 +263,8 @@ async function runLevel({
     for (const [i, appLog] of appLogs.entries()) {
       const port = await findFreePort();
       log(`starting next start ${i + 1} of ${appLogs.length} on ${HOST}:${port} (its log: ${appLog})…`);
-      // In a process group of its own, stopped as a group: `next start` runs the server in a child process
-      // that would otherwise outlive it.
+      // In this run's session, beside its PostgreSQL (--app-session postgres), and stopped down its process tree:
+      // `next start` runs the server in a child process that would otherwise outlive it.
       servers.push(
         await startNext({
           root: process.cwd(),
@@ -278,6 +278,7 @@ async function runLevel({
             NEXT_MANUAL_SIG_HANDLE: 'true',
           },
           ...(options.webConcurrency > 1 ? { webConcurrency: options.webConcurrency } : {}),
+          session: options.appSession === 'postgres' ? 'caller' : 'own',
         }),
       );
     }

@@ -1,8 +1,9 @@
 // Whether the kernel's autogroup scheduling splits the CPU between PostgreSQL and the app before nice values
 // apply. With kernel.sched_autogroup_enabled = 1, every session (setsid) is a group and the CPU is shared
-// between groups first; nice only orders the processes inside one group. The run starts PostgreSQL itself
-// and the app in a session of its own, so unless autogroup is off, the job process's PostgreSQL sessions
-// (reniced, lib/db/backend-priority.ts) compete with the web workers as an equal group (docs/performance.md).
+// between groups first; nice only orders the processes inside one group. The run starts PostgreSQL itself and,
+// by default, the app in the same session (as `npm start` with its embedded PostgreSQL runs them); with
+// --app-session own they are in two groups, and the job process's PostgreSQL sessions (reniced,
+// lib/db/backend-priority.ts) then compete with the web workers as an equal group (docs/performance.md).
 import { autogroupEnabled, autogroupOf } from '@/lib/db/backend-priority';
 
 /** One line for the report: autogroup on or off, and whether PostgreSQL and the app share a group. */

@@ -141,6 +141,7 @@ describe('command-line flags', () => {
       rampS: 60,
       instances: 1,
       webConcurrency: 1,
+      appSession: 'postgres',
     });
     expect(parseStressArgs(['--scale', '0.05', '--experts', '3', '--duration', '10', '--max-requests', '500'])).toMatchObject({
       scale: 0.05,
@@ -156,6 +157,8 @@ describe('command-line flags', () => {
     ).toMatchObject({ experts: [50, 100, 262, 500], thinkMs: 5000, instances: 2, webConcurrency: 1, chart: 'docs/images/capacity.svg' });
     expect(parseStressArgs(['--web-concurrency', '2'])).toMatchObject({ webConcurrency: 2 });
     expect(parseStressArgs(['--ramp-s', '0'])).toMatchObject({ rampS: 0 });
+    expect(parseStressArgs(['--app-session', 'own'])).toMatchObject({ appSession: 'own' });
+    expect(() => parseStressArgs(['--app-session', 'shared'])).toThrow(/--app-session must be postgres or own/);
     expect(() => parseStressArgs(['--ramp-s=-1'])).toThrow(/--ramp-s must be at least 0/);
   });
 
