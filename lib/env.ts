@@ -61,6 +61,11 @@ const schema = z.object({
    * whole team signing in at once from taking every core. 1 is the app's choice.
    */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * The CPU priority (nice, 0–19) of the threads that hash passwords (Linux): above 0, a team signing in at once
+   * yields to the experts' requests. 0: node:crypto's thread pool at the process's priority. 5 is the app's choice.
+   */
+  PASSWORD_HASH_NICE: z.coerce.number().int().min(0).max(19).default(5),
   /** Web worker processes `npm start` runs on its one port; defaults to the number of cores. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** The largest file an admin may upload (MB). The app's default is 1024 MB. */

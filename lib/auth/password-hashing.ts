@@ -2,10 +2,13 @@
 // hashes at a time in this process. scrypt runs on libuv's thread pool (four threads): when a whole team signs
 // in at the same moment, four hashes per process would take every core from the experts already working, whose
 // claims then waited seconds (npm run stress -- --ramp-s 0). Queued, the sign-ins take as long in total and the
-// other requests keep their share of the CPU.
+// other requests keep their share of the CPU. With PASSWORD_HASH_NICE above 0 (the app's default, 5) the hashes
+// run on threads at that lower CPU priority (lib/auth/password-hash-thread.ts), so that the experts' requests
+// come first while a team signs in.
 import 'server-only';
 import { hashPassword as scryptHash, verifyPassword as scryptVerify } from 'better-auth/crypto';
 import pLimit from 'p-limit';
+import { PasswordHashThread } from '@/lib/auth/password-hash-thread';
 import { env } from '@/lib/env';
 
 export interface PasswordHashing {
@@ -24,9 +27,35 @@ export function limitedPasswordHashing(concurrency: number, implementation: Pass
   };
 }
 
+/**
+ * `concurrency` hashing threads at `nice`, each hashing one password at a time: better-auth's scrypt (the same
+ * hashes) at a lower CPU priority than the requests.
+ */
+export function lowPriorityPasswordHashing(concurrency: number, nice: number): PasswordHashing & { threads: PasswordHashThread[] } {
+  const threads = Array.from({ length: concurrency }, () => new PasswordHashThread(nice));
+  const idle = [...threads];
+  const waiting: ((thread: PasswordHashThread) => void)[] = [];
+  const withThread = async <T>(work: (thread: PasswordHashThread) => Promise<T>): Promise<T> => {
+    const thread = idle.pop() ?? (await new Promise<PasswordHashThread>((resolve) => waiting.push(resolve)));
+    try {
+      return await work(thread);
+    } finally {
+      const next = waiting.shift();
+      if (next) next(thread);
+      else idle.push(thread);
+    }
+  };
+  return {
+    threads,
+    hash: (password) => withThread((thread) => thread.hash(password)),
+    verify: (data) => withThread((thread) => thread.verify(data)),
+  };
+}
+
 let shared: PasswordHashing | undefined;
 const current = () => {
-  shared ??= limitedPasswordHashing(env().PASSWORD_HASH_CONCURRENCY);
+  const { PASSWORD_HASH_CONCURRENCY: concurrency, PASSWORD_HASH_NICE: nice } = env();
+  shared ??= nice > 0 && process.platform === 'linux' ? lowPriorityPasswordHashing(concurrency, nice) : limitedPasswordHashing(concurrency);
   return shared;
 };
 
