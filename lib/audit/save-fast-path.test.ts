@@ -9,14 +9,16 @@ import { createCampaignSchema, type VerdictDraft, verdictDraftSchema } from '@/l
 import {
   saveDraftInOneStatement,
   saveVerdict,
+  readSubmission,
   saveVerdictChecked,
   submitAssignment,
   updateAssignmentState,
   updateAssignmentStateChecked,
   updateReservedAssignmentInOneStatement,
+  writeSubmissionIfUnchanged,
 } from '@/lib/audit/verdicts';
 import type { SessionUser } from '@/lib/auth/roles';
-import { prisma } from '@/lib/db';
+import { pgPool, prisma } from '@/lib/db';
 import { seedDemoAdmin } from '@/tools/testing/demo-admin';
 
 let admin: SessionUser;
@@ -225,6 +227,124 @@ describe('submitting in one statement', () => {
     }
     const counted = await prisma.campaignQuery.findFirstOrThrow({ where: { campaignId }, select: { submittedCount: true } });
     expect(counted.submittedCount).toBe(1);
+  });
+});
+
+describe('submitting in two statements, no transaction held between them', () => {
+  /** A reserved query with every verdict an acceptance, ready to submit; its assignment's row version. */
+  async function ready() {
+    const held = await reserved();
+    for (const criterionId of held.criteria) {
+      await saveVerdict({ expertId: held.expertId, draft: draft(held.assignmentId, criterionId, 0, { decision: 'ACCEPT' }) });
+    }
+    const view = await getExpertAssignment({ assignmentId: held.assignmentId, expertId: held.expertId });
+    return { ...held, input: { assignmentId: held.assignmentId, rowVersion: view?.rowVersion ?? 1, comprehensiveness: 4 } };
+  }
+
+  const nothingSubmitted = async (assignmentId: number) => {
+    expect(await prisma.assignment.findUniqueOrThrow({ where: { id: assignmentId }, select: { state: true } })).toEqual({
+      state: 'RESERVED',
+    });
+    expect(await prisma.verdict.count({ where: { assignmentId, submittedAt: { not: null } } })).toBe(0);
+    const events = {
+      OR: [
+        { action: 'verdict.submit', entityId: { startsWith: `${assignmentId}:` } },
+        { action: 'assignment.submit', entityId: String(assignmentId) },
+      ],
+    };
+    expect(await prisma.auditEvent.count({ where: events })).toBe(0);
+  };
+
+  it('submits through the read and the conditional write when nothing changed between them', async () => {
+    const { expertId, assignmentId, criteria, input } = await ready();
+    const read = await readSubmission(expertId, input);
+    expect(read?.drafts.verdicts).toHaveLength(criteria.length);
+    const written = await writeSubmissionIfUnchanged(expertId, input, read ?? expect.unreachable());
+    expect(written?.verdicts).toBe(criteria.length);
+    expect(await prisma.assignment.findUniqueOrThrow({ where: { id: assignmentId }, select: { state: true } })).toEqual({
+      state: 'SUBMITTED',
+    });
+    expect(await prisma.auditEvent.count({ where: { action: 'assignment.submit', entityId: String(assignmentId) } })).toBe(1);
+  });
+
+  it("runs the verdicts' analytics triggers with generic plans, set by the writing statement itself", async () => {
+    const { expertId, assignmentId, input } = await ready();
+    const db = pgPool();
+    // A probe trigger beside the analytics ones: what plan_cache_mode is when a statement's triggers fire.
+    await db.query('CREATE TABLE test_trigger_plan_modes (assignment_id int, mode text)');
+    await db.query(`CREATE OR REPLACE FUNCTION test_record_plan_mode() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO test_trigger_plan_modes SELECT DISTINCT assignment_id, current_setting('plan_cache_mode') FROM new_rows;
+        RETURN NULL;
+      END $$`);
+    await db.query(`CREATE OR REPLACE TRIGGER test_record_plan_mode AFTER UPDATE ON verdicts
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION test_record_plan_mode()`);
+    let rows: { mode: string }[];
+    try {
+      await submitAssignment({ expertId, input });
+    } finally {
+      await db.query('DROP TRIGGER test_record_plan_mode ON verdicts');
+      ({ rows } = await db.query<{ mode: string }>('SELECT mode FROM test_trigger_plan_modes WHERE assignment_id = $1', [assignmentId]));
+      await db.query('DROP TABLE test_trigger_plan_modes; DROP FUNCTION test_record_plan_mode()');
+    }
+    expect(rows).toEqual([{ mode: 'force_generic_plan' }]);
+    // And only for that statement: the connection is back to the default.
+    const after = await db.query<{ mode: string }>(`SELECT current_setting('plan_cache_mode') AS mode`);
+    expect(after.rows[0]?.mode).toBe('auto');
+  });
+
+  it('reads nothing to write for an incomplete verdict, a stale version, another expert or an expired reservation; the checked path says why', async () => {
+    const { expertId, assignmentId, criteria, input } = await ready();
+    expect(await readSubmission(expertId, { ...input, rowVersion: input.rowVersion + 1 })).toBeNull();
+    await expect(submitAssignment({ expertId, input: { ...input, rowVersion: input.rowVersion + 1 } })).rejects.toThrow(/another tab/);
+    expect(await readSubmission(randomUUID(), input)).toBeNull();
+    await expect(submitAssignment({ expertId: randomUUID(), input })).rejects.toThrow(/not found/i);
+    await saveVerdict({ expertId, draft: draft(assignmentId, criteria[1] as number, 1, { decision: 'REJECT', dimensions: [] }) });
+    expect(await readSubmission(expertId, input)).toBeNull();
+    await expect(submitAssignment({ expertId, input })).rejects.toThrow(/fix criterion 2/);
+    await prisma.assignment.update({ where: { id: assignmentId }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+    expect(await readSubmission(expertId, input)).toBeNull();
+    await expect(submitAssignment({ expertId, input })).rejects.toThrow(/expired/);
+    await nothingSubmitted(assignmentId);
+  });
+
+  it('writes nothing when a draft was saved after the read: the checked path then judges the drafts as they are now', async () => {
+    const { expertId, assignmentId, criteria, input } = await ready();
+    const read = await readSubmission(expertId, input);
+    expect(read).not.toBeNull();
+    // Another tab turns an acceptance into a rejection without its error dimension: no longer submittable.
+    await saveVerdict({ expertId, draft: draft(assignmentId, criteria[0] as number, 1, { decision: 'REJECT', dimensions: [] }) });
+    expect(await writeSubmissionIfUnchanged(expertId, input, read ?? expect.unreachable())).toBeNull();
+    await nothingSubmitted(assignmentId);
+    await expect(submitAssignment({ expertId, input })).rejects.toThrow(/fix criterion 1/);
+    await nothingSubmitted(assignmentId);
+  });
+
+  it('writes nothing when a write to the assignment commits while the submission waits for its row lock', async () => {
+    const { expertId, assignmentId, criteria, input } = await ready();
+    const read = await readSubmission(expertId, input);
+    const blocker = await pgPool().connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('UPDATE assignments SET last_activity_at = now() WHERE id = $1', [assignmentId]);
+      const writing = writeSubmissionIfUnchanged(expertId, input, read ?? expect.unreachable());
+      // The write is waiting for the row's lock before the blocker commits.
+      await expect
+        .poll(async () => {
+          const { rows } = await pgPool().query<{ waiting: number }>(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%a.xmin = %'`,
+          );
+          return rows[0]?.waiting;
+        })
+        .toBeGreaterThan(0);
+      await blocker.query('COMMIT');
+      expect(await writing).toBeNull();
+    } finally {
+      blocker.release();
+    }
+    await nothingSubmitted(assignmentId);
+    // The checked path submits it: the drafts had not changed.
+    expect((await submitAssignment({ expertId, input })).verdicts).toBe(criteria.length);
   });
 });
 
