@@ -4,6 +4,7 @@ import { CAPACITY_OPERATIONS, type CapacityLevel, assessCapacity, formatCapacity
 import { drawCapacityChart } from '@/tools/stress/capacity-chart';
 import { OPS } from '@/tools/stress/expert-loop';
 import { Recorder } from '@/tools/stress/recorder';
+import { runPlan } from '@/tools/stress/run-stress';
 import { formatTimeline } from '@/tools/stress/report';
 
 const p95 = (ms: number | null) => Object.fromEntries(CAPACITY_OPERATIONS.map(({ op }) => [op, ms]));
@@ -68,6 +69,53 @@ describe('capacity verdict', () => {
         .split('\n')
         .at(-1),
     ).toMatch(/^capacity: no level/);
+  });
+});
+
+describe('repeated runs of a level (--repeat)', () => {
+  it('plans the runs interleaved: every level once per repeat', () => {
+    expect(runPlan([50, 100], 2)).toEqual([
+      { experts: 50, run: 1 },
+      { experts: 100, run: 1 },
+      { experts: 50, run: 2 },
+      { experts: 100, run: 2 },
+    ]);
+    expect(runPlan([262], 1)).toEqual([{ experts: 262, run: 1 }]);
+  });
+
+  it('combines a level’s runs into one row: median p95 and its range, errors and sign-ins added up', () => {
+    const verdict = assessCapacity([level(262, 900), level(50, 40), level(262, 250), level(262, 400, { errors: 2 })]);
+    expect(verdict.rows.map((row) => row.experts)).toEqual([50, 262]);
+    const row = verdict.rows[1];
+    expect(row).toMatchObject({ runs: 3, errors: 2, signIns: { ok: 786, wanted: 786 } });
+    expect(row?.p95[CAPACITY_OPERATIONS[0].op]).toBe(400);
+    expect(row?.p95Range[CAPACITY_OPERATIONS[0].op]).toEqual([250, 900]);
+    // An even number of runs: the median is the mean of the middle two.
+    expect(assessCapacity([level(50, 100), level(50, 200)]).rows[0]?.p95[CAPACITY_OPERATIONS[1].op]).toBe(150);
+  });
+
+  it('meets the target only if every run of the level did, even when the median is within it', () => {
+    const verdict = assessCapacity([level(100, 120), level(100, 140), level(100, 320), level(50, 60), level(50, 80)]);
+    expect(verdict.rows.map((row) => [row.experts, row.p95[CAPACITY_OPERATIONS[2].op], row.p95Met, row.met])).toEqual([
+      [50, 70, true, true],
+      [100, 140, false, false],
+    ]);
+    expect(verdict.capacity).toBe(50);
+    expect(assessCapacity([level(50, 60), level(50, 80, { invariantsPass: false })]).capacity).toBeNull();
+    const unmeasured = assessCapacity([level(50, 60), level(50, null)]).rows[0];
+    // A run that made none of an operation: no median, no range, and not met.
+    expect(unmeasured).toMatchObject({ p95Met: false, met: false });
+    expect(unmeasured?.p95[CAPACITY_OPERATIONS[0].op]).toBeNull();
+    expect(unmeasured?.p95Range[CAPACITY_OPERATIONS[0].op]).toBeNull();
+  });
+
+  it('prints the runs, each p95 as median (lowest–highest), and says the target held in every run', () => {
+    const text = formatCapacityTable(assessCapacity([level(50, 40), level(50, 60), level(50, 50)]));
+    const lines = text.split('\n');
+    expect(lines[0]).toContain('the median of the runs (lowest–highest)');
+    expect(lines[1]).toMatch(/^experts\s+runs\s+req\/s\s+claim p95/);
+    expect(lines[3]).toMatch(/^50 +3 +10\.0 +50 \(40–60\) +50 \(40–60\) +50 \(40–60\) +50 \(40–60\) +0 +150\/150 +PASS +yes$/);
+    expect(lines.at(-1)).toMatch(/every invariant PASS in every run\)$/);
   });
 });
 

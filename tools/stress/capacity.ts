@@ -1,6 +1,9 @@
 // The capacity curve of `npm run stress -- --experts 50,100,262,500`: per level of experts the throughput,
 // the p95 of each expert operation against issue 21's 300 ms target, errors, sign-ins and invariants, and the
-// largest level that meets every target. Pure: the levels' reports in, the table and the verdict out.
+// largest level that meets every target. With `--repeat N` each level ran N times: the table shows each p95's
+// median and its range over the runs, and a level meets the target only if every one of its runs did (one
+// run of a level on this VM can differ from the next by a factor of two). Pure: the runs' reports in, the table
+// and the verdict out.
 import { OPS } from '@/tools/stress/expert-loop';
 import { type StressReport, formatTable } from '@/tools/stress/report';
 
@@ -43,9 +46,13 @@ export function capacityLevelOf(report: StressReport): CapacityLevel {
 }
 
 export interface CapacityRow extends CapacityLevel {
-  /** Every operation's p95 is known and at most the target. */
+  /** How many runs of this level the row combines; its p95s and requests per second are their medians. */
+  runs: number;
+  /** Per operation, the lowest and highest p95 of the runs (null: some run made none). */
+  p95Range: Record<string, [number, number] | null>;
+  /** Every run's every operation p95 is known and at most the target. */
   p95Met: boolean;
-  /** p95Met, 0 errors, every invariant PASS, every expert signed in. */
+  /** Every run: p95Met, 0 errors, every invariant PASS, every expert signed in. */
   met: boolean;
 }
 
@@ -55,17 +62,51 @@ export interface CapacityVerdict {
   capacity: number | null;
 }
 
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+const known = (value: number | null | undefined): value is number => value !== null && value !== undefined;
+
+/** The runs of one level as one row: medians, ranges, totals, and met only if every run met every target. */
+function combineRuns(runs: readonly CapacityLevel[], targetMs: number): CapacityRow {
+  const p95: Record<string, number | null> = {};
+  const p95Range: Record<string, [number, number] | null> = {};
+  for (const { op } of CAPACITY_OPERATIONS) {
+    const values = runs.map((run) => run.p95[op]);
+    const all = values.filter(known);
+    p95[op] = all.length === values.length ? median(all) : null;
+    p95Range[op] = all.length === values.length ? [Math.min(...all), Math.max(...all)] : null;
+  }
+  const runMet = (run: CapacityLevel) => CAPACITY_OPERATIONS.every(({ op }) => known(run.p95[op]) && (run.p95[op] as number) <= targetMs);
+  const p95Met = runs.every(runMet);
+  const errors = runs.reduce((sum, run) => sum + run.errors, 0);
+  const invariantsPass = runs.every((run) => run.invariantsPass);
+  const signIns = runs.reduce((sum, run) => ({ ok: sum.ok + run.signIns.ok, wanted: sum.wanted + run.signIns.wanted }), {
+    ok: 0,
+    wanted: 0,
+  });
+  return {
+    experts: runs[0]?.experts ?? 0,
+    runs: runs.length,
+    requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+    p95,
+    p95Range,
+    errors,
+    invariantsPass,
+    signIns,
+    p95Met,
+    met: p95Met && errors === 0 && invariantsPass && signIns.ok === signIns.wanted,
+  };
+}
+
+/** One row per level of experts (its runs combined), smallest first, and the largest level that met every target. */
 export function assessCapacity(levels: readonly CapacityLevel[], targetMs = TARGET_P95_MS): CapacityVerdict {
-  const rows = [...levels]
-    .sort((a, b) => a.experts - b.experts)
-    .map((level) => {
-      const p95Met = CAPACITY_OPERATIONS.every(({ op }) => {
-        const value = level.p95[op];
-        return value !== null && value !== undefined && value <= targetMs;
-      });
-      const met = p95Met && level.errors === 0 && level.invariantsPass && level.signIns.ok === level.signIns.wanted;
-      return { ...level, p95Met, met };
-    });
+  const byExperts = new Map<number, CapacityLevel[]>();
+  for (const level of levels) byExperts.set(level.experts, [...(byExperts.get(level.experts) ?? []), level]);
+  const rows = [...byExperts.values()].map((runs) => combineRuns(runs, targetMs)).sort((a, b) => a.experts - b.experts);
   const passing = rows.filter((row) => row.met);
   return { rows, capacity: passing.length ? (passing.at(-1)?.experts ?? null) : null };
 }
@@ -73,8 +114,14 @@ export function assessCapacity(levels: readonly CapacityLevel[], targetMs = TARG
 const ms = (value: number | null | undefined) => (value === null || value === undefined ? '—' : Math.round(value).toLocaleString('en'));
 
 export function formatCapacityTable(verdict: CapacityVerdict, targetMs = TARGET_P95_MS): string {
+  const repeated = verdict.rows.some((row) => row.runs > 1);
+  const p95Cell = (row: CapacityRow, op: string) => {
+    const range = row.p95Range[op];
+    return repeated && range && row.runs > 1 ? `${ms(row.p95[op])} (${ms(range[0])}–${ms(range[1])})` : ms(row.p95[op]);
+  };
   const header = [
     'experts',
+    ...(repeated ? ['runs'] : []),
     'req/s',
     ...CAPACITY_OPERATIONS.map(({ label }) => `${label} p95`),
     'errors',
@@ -84,18 +131,20 @@ export function formatCapacityTable(verdict: CapacityVerdict, targetMs = TARGET_
   ];
   const rows = verdict.rows.map((row) => [
     String(row.experts),
+    ...(repeated ? [String(row.runs)] : []),
     row.requestsPerSecond.toFixed(1),
-    ...CAPACITY_OPERATIONS.map(({ op }) => ms(row.p95[op])),
+    ...CAPACITY_OPERATIONS.map(({ op }) => p95Cell(row, op)),
     row.errors.toLocaleString('en'),
     `${row.signIns.ok}/${row.signIns.wanted}`,
     row.invariantsPass ? 'PASS' : 'FAIL',
     row.p95Met ? 'yes' : 'no',
   ]);
+  const every = repeated ? ' in every run' : '';
   return [
-    `capacity curve (p95 in ms; target: every p95 ≤ ${targetMs} ms, issue 21's target):`,
+    `capacity curve (p95 in ms${repeated ? ', the median of the runs (lowest–highest)' : ''}; target: every p95 ≤ ${targetMs} ms, issue 21's target):`,
     formatTable(header, rows),
     verdict.capacity === null
-      ? `capacity: no level had every p95 ≤ ${targetMs} ms with 0 errors, every sign-in and every invariant`
-      : `capacity: ${verdict.capacity} experts (the largest level with every p95 ≤ ${targetMs} ms, 0 errors, every sign-in and every invariant PASS)`,
+      ? `capacity: no level had every p95 ≤ ${targetMs} ms with 0 errors, every sign-in and every invariant${every}`
+      : `capacity: ${verdict.capacity} experts (the largest level with every p95 ≤ ${targetMs} ms, 0 errors, every sign-in and every invariant PASS${every})`,
   ].join('\n');
 }

@@ -6,7 +6,7 @@ import { DEFAULT_SEED, syntheticTotals } from '@/tools/fixtures/synthetic';
 export const STRESS_USAGE = `usage: npm run stress -- [--scale 1] [--experts 50] [--duration 300] [--max-requests 200000]
                            [--k 3] [--think-ms 50] [--ramp-s 60] [--instances 1] [--web-concurrency 1] [--max-error-rate 0.01] [--seed ${DEFAULT_SEED}]
                            [--json results.json] [--chart capacity.svg] [--pg-statements] [--reuse-setup]
-                           [--app-session postgres]
+                           [--app-session postgres] [--repeat 1]
   --scale           share of QuarkMedBench's size for the audited dataset (1 = 24,674 queries, 220,617 criteria)
   --experts         simulated experts working at once; a list (50,100,262,500) runs one window per level,
                     each on a fresh database, and ends with the capacity table
@@ -27,6 +27,9 @@ export const STRESS_USAGE = `usage: npm run stress -- [--scale 1] [--experts 50]
                     trigger statements included), to see where its CPU went
   --reuse-setup     keep the data every level starts from (dataset, campaign, judge dataset) as a template in
                     .data/stress-setup/ and copy it for each level instead of rebuilding it (minutes at scale 1)
+  --repeat          runs of each level, interleaved (levels 50,100 with --repeat 2: 50, 100, 50, 100), each on a
+                    fresh database; the capacity table shows each p95's median and range, and a level meets the
+                    target only if every run of it did
   --app-session     postgres: the app runs in the session of the run's PostgreSQL, as under \`npm start\` with its
                     embedded PostgreSQL; own: in a session of its own (with the kernel's autogroup scheduling on,
                     the CPU is then shared between the two sessions before nice values apply)`;
@@ -70,6 +73,7 @@ export const stressOptionsSchema = z
     pgStatements: z.boolean(),
     reuseSetup: z.boolean(),
     appSession: z.enum(['postgres', 'own'], '--app-session must be postgres or own'),
+    repeat: int('repeat', 1, 10),
   })
   .refine((options) => options.experts.every((experts) => experts >= options.k), {
     message: '--experts must be at least --k (each criterion needs k different experts)',
@@ -100,6 +104,7 @@ export function parseStressArgs(argv: string[]): StressOptions {
         'pg-statements': { type: 'boolean', default: false },
         'reuse-setup': { type: 'boolean', default: false },
         'app-session': { type: 'string', default: 'postgres' },
+        repeat: { type: 'string', default: '1' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -126,6 +131,7 @@ export function parseStressArgs(argv: string[]): StressOptions {
     pgStatements: values['pg-statements'] === true,
     reuseSetup: values['reuse-setup'] === true,
     appSession: values['app-session'],
+    repeat: values.repeat,
   });
   if (!parsed.success) throw new Error(`${parsed.error.issues.map((issue) => issue.message).join('\n')}\n${STRESS_USAGE}`);
   return parsed.data;

@@ -116,6 +116,14 @@ async function recreateDatabase(url: string): Promise<void> {
   }
 }
 
+/**
+ * The order of a run's windows: every level once, then every level again for each repeat (50, 100, 50, 100), so
+ * that a machine drifting over the run weighs on every level alike.
+ */
+export function runPlan(experts: readonly number[], repeat: number): { experts: number; run: number }[] {
+  return Array.from({ length: repeat }, (_, index) => experts.map((level) => ({ experts: level, run: index + 1 }))).flat();
+}
+
 export async function runStress(options: StressOptions, command: string): Promise<StressRun> {
   if (needsBuild(process.cwd())) {
     log('the build is missing or older than the sources: next build…');
@@ -160,13 +168,19 @@ export async function runStress(options: StressOptions, command: string): Promis
     process.env.BETTER_AUTH_SECRET = secret;
     double = await startTestDoubleThread({ host: HOST, latencyMs: JUDGE_LATENCY_MS, seed: options.seed });
     const levels: StressReport[] = [];
-    for (const [index, experts] of options.experts.entries()) {
-      if (options.experts.length > 1) log(`── level ${index + 1} of ${options.experts.length}: ${experts} experts ──`);
-      // A kept template makes each level's database a fresh copy by itself.
+    const plan = runPlan(options.experts, options.repeat);
+    for (const [index, { experts, run }] of plan.entries()) {
+      if (plan.length > 1) {
+        log(
+          `── run ${index + 1} of ${plan.length}: ${experts} experts${options.repeat > 1 ? ` (repeat ${run} of ${options.repeat})` : ''} ──`,
+        );
+      }
+      // A kept template makes each run's database a fresh copy by itself.
       if (index > 0 && !setupCacheDir) {
-        log('a fresh database for this level…');
+        log('a fresh database for this run…');
         await recreateDatabase(database.url);
       }
+      const suffix = [...(options.experts.length > 1 ? [String(experts)] : []), ...(options.repeat > 1 ? [`r${run}`] : [])].join('-');
       const report = await runLevel({
         options,
         experts,
@@ -176,7 +190,7 @@ export async function runStress(options: StressOptions, command: string): Promis
         actionIds,
         workDir,
         judgeUrl: double.url,
-        appLogPrefix: `${workDir}.next${options.experts.length > 1 ? `-${experts}` : ''}`,
+        appLogPrefix: `${workDir}.next${suffix ? `-${suffix}` : ''}`,
         servers,
         setupCacheDir,
       });

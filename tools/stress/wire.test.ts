@@ -142,6 +142,7 @@ describe('command-line flags', () => {
       instances: 1,
       webConcurrency: 1,
       appSession: 'postgres',
+      repeat: 1,
     });
     expect(parseStressArgs(['--scale', '0.05', '--experts', '3', '--duration', '10', '--max-requests', '500'])).toMatchObject({
       scale: 0.05,
@@ -158,6 +159,7 @@ describe('command-line flags', () => {
     expect(parseStressArgs(['--web-concurrency', '2'])).toMatchObject({ webConcurrency: 2 });
     expect(parseStressArgs(['--ramp-s', '0'])).toMatchObject({ rampS: 0 });
     expect(parseStressArgs(['--app-session', 'own'])).toMatchObject({ appSession: 'own' });
+    expect(parseStressArgs(['--repeat', '3'])).toMatchObject({ repeat: 3 });
     expect(() => parseStressArgs(['--app-session', 'shared'])).toThrow(/--app-session must be postgres or own/);
     expect(() => parseStressArgs(['--ramp-s=-1'])).toThrow(/--ramp-s must be at least 0/);
   });
@@ -186,6 +188,8 @@ describe('command-line flags', () => {
       [['--instances', '9'], /--instances must be at most 8/],
       [['--think-ms=-5'], /--think-ms must be at least 0/],
       [['--max-error-rate', '5'], /--max-error-rate is a share/],
+      [['--repeat', '0'], /--repeat must be at least 1/],
+      [['--repeat', '11'], /--repeat must be at most 10/],
       [['--url', 'http://10.0.0.1'], /Unknown option '--url'/],
     ];
     for (const [argv, message] of cases) {
