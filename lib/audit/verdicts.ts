@@ -72,26 +72,6 @@ async function lockOwnAssignment(tx: Tx, assignmentId: number, expertId: string)
   if (row.state !== 'RESERVED' && row.state !== 'SUBMITTED') {
     throw new DomainError('CONFLICT', 'This query is no longer reserved for you. Your drafts are kept: take it again from the audit page.');
   }
-  return ownAssignment(row);
-}
-
-interface LockedAssignmentRow {
-  id: number;
-  campaign_id: number;
-  query_id: number;
-  state: string;
-  row_version: number;
-  criterion_order: number[];
-  submitted_at: Date | null;
-  expires_at: Date;
-  status: string;
-  dimensions: string[];
-  reservation_minutes: number;
-  fast_threshold_seconds: number;
-}
-
-/** The assignment as the writes check it, from its row read with its campaign. */
-function ownAssignment(row: LockedAssignmentRow): OwnAssignment {
   return {
     id: row.id,
     campaignId: row.campaign_id,
@@ -107,6 +87,21 @@ function ownAssignment(row: LockedAssignmentRow): OwnAssignment {
       fastThresholdSeconds: row.fast_threshold_seconds,
     },
   };
+}
+
+interface LockedAssignmentRow {
+  id: number;
+  campaign_id: number;
+  query_id: number;
+  state: string;
+  row_version: number;
+  criterion_order: number[];
+  submitted_at: Date | null;
+  expires_at: Date;
+  status: string;
+  dimensions: string[];
+  reservation_minutes: number;
+  fast_threshold_seconds: number;
 }
 
 async function touch(tx: Tx, assignment: OwnAssignment, secondsDelta = 0): Promise<void> {
@@ -402,199 +397,97 @@ interface SubmissionRow {
   proposedRevision: StoredVerdict['proposedRevision'];
 }
 
-type SubmitInput = z.infer<typeof submitAssignmentSchema>;
-export type SubmitResult = { rowVersion: number; verdicts: number; versions: Record<number, number>; campaignId: number };
-
-/** The assignment's drafts and the texts its campaign audits, as the submission checks them. */
-interface SubmissionDrafts {
-  verdicts: SubmissionRow[];
-  audited: Map<number, AuditedText>;
-}
-
-/** The drafts and the audited texts of one assignment, in SQL: one column each (json). */
-const draftsAndTexts = (assignmentId: Prisma.Sql, campaignId: Prisma.Sql, criterionOrder: Prisma.Sql) => Prisma.sql`
-  (SELECT json_agg(json_build_object('criterionId', v.criterion_id, 'decision', v.decision, 'dimensions', v.dimensions,
-            'weightDirection', v.weight_direction, 'comment', v.comment, 'proposedRevision', v.proposed_revision))
-     FROM verdicts v WHERE v.assignment_id = ${assignmentId}) AS verdicts,
-  (SELECT json_agg(json_build_object('criterionId', r.criterion_id, 'revision', r.revision, 'title', r.title,
-            'description', r.description, 'tier', r.tier, 'points', r.points))
-     FROM campaign_criteria cc
-     JOIN criterion_revisions r ON r.criterion_id = cc.criterion_id AND r.revision = cc.revision
-    WHERE cc.campaign_id = ${campaignId} AND cc.criterion_id = ANY(${criterionOrder})) AS texts`;
-
-const asDrafts = (read: { verdicts: SubmissionRow[] | null; texts: AuditedText[] | null } | undefined): SubmissionDrafts => ({
-  verdicts: read?.verdicts ?? [],
-  audited: new Map((read?.texts ?? []).map((text) => [text.criterionId, text])),
-});
-
-/** Why the submission cannot be taken (every problem at once, each at its place), or null when it can. */
-function submissionProblems(assignment: OwnAssignment, drafts: SubmissionDrafts, input: SubmitInput): DomainError | null {
-  const byCriterion = new Map(drafts.verdicts.map((verdict) => [verdict.criterionId, verdict]));
-  const fieldErrors: Record<string, string[]> = {};
-  // Each criterion's problems (in the expert's order) and the completeness rating.
-  const positions: number[] = [];
-  for (const [index, criterionId] of assignment.criterionOrder.entries()) {
-    const criterion = drafts.audited.get(criterionId);
-    if (!criterion) continue;
-    const problems = verdictProblems(byCriterion.get(criterionId), assignment.campaign.dimensions, criterion);
-    if (problems.length) {
-      fieldErrors[`criterion.${criterionId}`] = problems;
-      positions.push(index + 1);
-    }
-  }
-  if (input.comprehensiveness === undefined) fieldErrors.comprehensiveness = ['Rate how complete the set of criteria is'];
-  if (!Object.keys(fieldErrors).length) return null;
-  const parts = [
-    ...(positions.length ? [`criteri${positions.length === 1 ? 'on' : 'a'} ${positions.join(', ')}`] : []),
-    ...(input.comprehensiveness === undefined ? ['the completeness rating'] : []),
-  ];
-  return invalid(`Before you can submit, fix ${parts.join(' and ')}: each problem is shown at its place.`, fieldErrors);
-}
-
 /**
- * The submission's one writing statement: every verdict marked submitted with its audit event, the assignment, the
- * query's submission count and the submission's own event. `own` selects the assignment's id, or no row (then
- * nothing is written and null is returned). The verdicts' analytics triggers run once, at the end of the statement,
- * with generic plans (GENERIC_PLANS_FOR_FEW_OUTCOMES, selected by the statement itself, before they fire), and lock
- * the criteria's outcome rows in criterion order, so two experts submitting the same query cannot deadlock.
+ * Submits a query: every verdict is checked, then written in one statement with its audit event, the
+ * assignment, the query's submission count and the submission's own event (issue 21: a submission had been nine
+ * round trips, half the cost of a whole query's audit). The verdicts' analytics triggers run once for the
+ * statement and lock the criteria's outcome rows in criterion order, so two experts submitting the same query
+ * cannot deadlock. lib/audit/save-fast-path.test.ts pins the stored rows and events.
  */
-async function writeSubmission(
-  db: typeof prisma | Tx,
-  own: Prisma.Sql,
-  expertId: string,
-  assignment: Pick<OwnAssignment, 'id' | 'campaignId' | 'queryId' | 'campaign'>,
-  input: SubmitInput,
-  verdictCount: number,
-): Promise<SubmitResult | null> {
-  const now = new Date();
-  // The events carry the stored verdict as JSON, as recordEvents wrote it (dates as ISO 8601 in UTC, to the ms).
-  // `verdict_events` is read by the submission's own event, so the verdicts' events are written first.
-  const [written] = await db.$queryRaw<{ rowVersion: number | null; versions: { criterionId: number; rowVersion: number }[] | null }[]>`
-    WITH own AS (${own}), submitted AS (
-      UPDATE verdicts
-         SET submitted_at = ${now}, flagged_fast = seconds_spent < ${assignment.campaign.fastThresholdSeconds}::int,
-             row_version = row_version + 1, updated_at = ${now}
-       WHERE assignment_id = (SELECT id FROM own)
-      RETURNING criterion_id, decision, dimensions, weight_direction, severity, comment, proposed_revision, row_version,
-                submitted_at, seconds_spent, flagged_fast
-    ), verdict_events AS (
-      INSERT INTO audit_events (actor_id, action, entity_type, entity_id, after)
-      SELECT ${expertId}, 'verdict.submit', 'verdict', ${assignment.id}::int || ':' || criterion_id,
-             jsonb_build_object('criterionId', criterion_id, 'decision', decision, 'dimensions', dimensions,
-               'weightDirection', weight_direction, 'severity', severity, 'comment', comment,
-               'proposedRevision', proposed_revision, 'rowVersion', row_version,
-               'submittedAt', to_char(submitted_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'secondsSpent', seconds_spent,
-               'flaggedFast', flagged_fast)
-        FROM submitted ORDER BY criterion_id
-      RETURNING id
-    ), updated AS (
-      UPDATE assignments
-         SET state = 'SUBMITTED', submitted_at = ${now}, comprehensiveness = ${input.comprehensiveness ?? null}::int,
-             comprehensiveness_comment = ${input.comprehensivenessComment ?? null}, row_version = row_version + 1,
-             updated_at = ${now}
-       WHERE id = (SELECT id FROM own)
-      RETURNING row_version
-    ), counted AS (
-      UPDATE campaign_queries SET submitted_count = submitted_count + 1
-       WHERE campaign_id = ${assignment.campaignId} AND query_id = ${assignment.queryId} AND EXISTS (SELECT 1 FROM own)
-    ), submission_event AS (
-      INSERT INTO audit_events (actor_id, action, entity_type, entity_id, after)
-      SELECT ${expertId}, 'assignment.submit', 'assignment', ${String(assignment.id)},
-             jsonb_build_object('comprehensiveness', ${input.comprehensiveness ?? null}::int, 'verdicts', ${verdictCount}::int)
-        FROM (SELECT count(*) FROM verdict_events) written, own
-    )
-    SELECT ${GENERIC_PLANS_FOR_FEW_OUTCOMES} AS plan_cache_mode,
-           (SELECT row_version FROM updated) AS "rowVersion",
-           (SELECT json_agg(json_build_object('criterionId', criterion_id, 'rowVersion', row_version)) FROM submitted) AS versions`;
-  if (written?.rowVersion == null) return null;
-  const versions: Record<number, number> = {};
-  for (const verdict of written.versions ?? []) versions[verdict.criterionId] = verdict.rowVersion;
-  return { rowVersion: written.rowVersion, verdicts: verdictCount, versions, campaignId: assignment.campaignId };
-}
-
-/**
- * Submits a query. The common case (a live reservation, its campaign open, the version the client saw, every
- * verdict complete) takes two statements and holds no transaction between them (issue 21: a web worker waiting
- * for a core between two statements of a transaction kept its locks and its connection): one reads the
- * assignment, its drafts and the audited texts with the assignment row's version (`xmin`, which every write to the
- * assignment changes, and every verdict write also writes the assignment); the other writes the submission only
- * if that version is still the current one when it holds the row's lock. Anything else, a refusal included, goes
- * through the checked transaction below, which locks first and says why. lib/audit/save-fast-path.test.ts pins
- * the stored rows and events, and that a draft saved between the two statements sends the submission to the
- * checked path.
- */
-export async function submitAssignment({ expertId, input }: { expertId: string; input: SubmitInput }): Promise<SubmitResult> {
-  const submitted = await submitIfUnchanged(expertId, input);
-  if (submitted) return submitted;
-  return await submitAssignmentChecked({ expertId, input });
-}
-
-/** The assignment as the unlocked read saw it, with the version its write must still find. */
-export interface SubmissionRead {
-  assignment: OwnAssignment;
-  drafts: SubmissionDrafts;
-  /** The assignment row's xmin: the transaction that last wrote it. */
-  version: string;
-}
-
-/** The read of the fast path: null when the submission would be refused (the checked path says why). */
-export async function readSubmission(expertId: string, input: SubmitInput): Promise<SubmissionRead | null> {
-  const [row] = await prisma.$queryRaw<
-    (LockedAssignmentRow & { version: string; verdicts: SubmissionRow[] | null; texts: AuditedText[] | null })[]
-  >`
-    SELECT a.id, a.campaign_id, a.query_id, a.state::text AS state, a.row_version, a.criterion_order, a.submitted_at,
-           a.expires_at, a.xmin::text AS version, c.status::text AS status, c.dimensions::text[] AS dimensions,
-           c.reservation_minutes, c.fast_threshold_seconds,
-           ${draftsAndTexts(Prisma.sql`a.id`, Prisma.sql`a.campaign_id`, Prisma.sql`a.criterion_order`)}
-      FROM assignments a JOIN audit_campaigns c ON c.id = a.campaign_id
-     WHERE a.id = ${input.assignmentId} AND a.expert_id = ${expertId}`;
-  if (row?.status !== 'OPEN' || row.state !== 'RESERVED' || row.expires_at <= new Date()) return null;
-  if (row.row_version !== input.rowVersion) return null;
-  const assignment = ownAssignment(row);
-  const drafts = asDrafts(row);
-  if (submissionProblems(assignment, drafts, input)) return null;
-  return { assignment, drafts, version: row.version };
-}
-
-/** The write of the fast path: null, with nothing written, when the assignment changed since `read`. */
-export async function writeSubmissionIfUnchanged(expertId: string, input: SubmitInput, read: SubmissionRead): Promise<SubmitResult | null> {
-  // The row lock re-reads the newest version of the row, so a write committed meanwhile makes `own` empty.
-  const own = Prisma.sql`
-    SELECT a.id FROM assignments a JOIN audit_campaigns c ON c.id = a.campaign_id
-     WHERE a.id = ${read.assignment.id} AND a.expert_id = ${expertId} AND a.xmin = ${read.version}::text::xid
-       AND a.state = 'RESERVED' AND a.row_version = ${input.rowVersion}::int AND a.expires_at > LOCALTIMESTAMP
-       AND c.status = 'OPEN'
-       FOR UPDATE OF a`;
-  return await writeSubmission(prisma, own, expertId, read.assignment, input, read.drafts.verdicts.length);
-}
-
-async function submitIfUnchanged(expertId: string, input: SubmitInput): Promise<SubmitResult | null> {
-  const read = await readSubmission(expertId, input);
-  return read ? await writeSubmissionIfUnchanged(expertId, input, read) : null;
-}
-
-/** The whole check of a submission, in a transaction that locks the assignment first: every refusal says why. */
-export async function submitAssignmentChecked({ expertId, input }: { expertId: string; input: SubmitInput }): Promise<SubmitResult> {
+export async function submitAssignment({ expertId, input }: { expertId: string; input: z.infer<typeof submitAssignmentSchema> }) {
   return await prisma.$transaction(async (tx) => {
     const assignment = await lockOwnAssignment(tx, input.assignmentId, expertId);
     if (assignment.state === 'SUBMITTED') throw conflict('This query was already submitted (perhaps in another tab). Reload to see it.');
     if (assignment.rowVersion !== input.rowVersion)
       throw conflict('This query changed in another tab. Reload to see the latest version; your drafts are saved.');
+    // The drafts and the audited texts in one round trip, and the outcome triggers' plans made generic for the
+    // rest of this transaction (GENERIC_PLANS_FOR_FEW_OUTCOMES).
     const [read] = await tx.$queryRaw<{ verdicts: SubmissionRow[] | null; texts: AuditedText[] | null }[]>`
-      SELECT ${draftsAndTexts(Prisma.sql`${assignment.id}::int`, Prisma.sql`${assignment.campaignId}::int`, Prisma.sql`${assignment.criterionOrder}::int[]`)}`;
-    const drafts = asDrafts(read);
-    const problems = submissionProblems(assignment, drafts, input);
-    if (problems) throw problems;
-    const written = await writeSubmission(
-      tx,
-      Prisma.sql`SELECT ${assignment.id}::int AS id`,
-      expertId,
-      assignment,
-      input,
-      drafts.verdicts.length,
-    );
+      SELECT ${GENERIC_PLANS_FOR_FEW_OUTCOMES} AS plan_cache_mode,
+             (SELECT json_agg(json_build_object('criterionId', v.criterion_id, 'decision', v.decision, 'dimensions', v.dimensions,
+                       'weightDirection', v.weight_direction, 'comment', v.comment, 'proposedRevision', v.proposed_revision))
+                FROM verdicts v WHERE v.assignment_id = ${assignment.id}) AS verdicts,
+             (SELECT json_agg(json_build_object('criterionId', r.criterion_id, 'revision', r.revision, 'title', r.title,
+                       'description', r.description, 'tier', r.tier, 'points', r.points))
+                FROM campaign_criteria cc
+                JOIN criterion_revisions r ON r.criterion_id = cc.criterion_id AND r.revision = cc.revision
+               WHERE cc.campaign_id = ${assignment.campaignId} AND cc.criterion_id = ANY(${assignment.criterionOrder}::int[])) AS texts`;
+    const verdicts = read?.verdicts ?? [];
+    const audited = new Map((read?.texts ?? []).map((text) => [text.criterionId, text]));
+    const byCriterion = new Map(verdicts.map((verdict) => [verdict.criterionId, verdict]));
+    const fieldErrors: Record<string, string[]> = {};
+    // Every problem at once: each criterion's (in the expert's order) and the completeness rating.
+    const positions: number[] = [];
+    for (const [index, criterionId] of assignment.criterionOrder.entries()) {
+      const criterion = audited.get(criterionId);
+      if (!criterion) continue;
+      const problems = verdictProblems(byCriterion.get(criterionId), assignment.campaign.dimensions, criterion);
+      if (problems.length) {
+        fieldErrors[`criterion.${criterionId}`] = problems;
+        positions.push(index + 1);
+      }
+    }
+    if (input.comprehensiveness === undefined) fieldErrors.comprehensiveness = ['Rate how complete the set of criteria is'];
+    if (Object.keys(fieldErrors).length) {
+      const parts = [
+        ...(positions.length ? [`criteri${positions.length === 1 ? 'on' : 'a'} ${positions.join(', ')}`] : []),
+        ...(input.comprehensiveness === undefined ? ['the completeness rating'] : []),
+      ];
+      throw invalid(`Before you can submit, fix ${parts.join(' and ')}: each problem is shown at its place.`, fieldErrors);
+    }
+    const now = new Date();
+    // The events carry the stored verdict as JSON, as recordEvents wrote it (dates as ISO 8601 in UTC, to the ms).
+    // `verdict_events` is read by the submission's own event, so the verdicts' events are written first.
+    const [written] = await tx.$queryRaw<{ rowVersion: number; versions: { criterionId: number; rowVersion: number }[] | null }[]>`
+      WITH submitted AS (
+        UPDATE verdicts
+           SET submitted_at = ${now}, flagged_fast = seconds_spent < ${assignment.campaign.fastThresholdSeconds}::int,
+               row_version = row_version + 1, updated_at = ${now}
+         WHERE assignment_id = ${assignment.id}
+        RETURNING criterion_id, decision, dimensions, weight_direction, severity, comment, proposed_revision, row_version,
+                  submitted_at, seconds_spent, flagged_fast
+      ), verdict_events AS (
+        INSERT INTO audit_events (actor_id, action, entity_type, entity_id, after)
+        SELECT ${expertId}, 'verdict.submit', 'verdict', ${assignment.id}::int || ':' || criterion_id,
+               jsonb_build_object('criterionId', criterion_id, 'decision', decision, 'dimensions', dimensions,
+                 'weightDirection', weight_direction, 'severity', severity, 'comment', comment,
+                 'proposedRevision', proposed_revision, 'rowVersion', row_version,
+                 'submittedAt', to_char(submitted_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'secondsSpent', seconds_spent,
+                 'flaggedFast', flagged_fast)
+          FROM submitted ORDER BY criterion_id
+        RETURNING id
+      ), updated AS (
+        UPDATE assignments
+           SET state = 'SUBMITTED', submitted_at = ${now}, comprehensiveness = ${input.comprehensiveness ?? null}::int,
+               comprehensiveness_comment = ${input.comprehensivenessComment ?? null}, row_version = row_version + 1,
+               updated_at = ${now}
+         WHERE id = ${assignment.id}
+        RETURNING row_version
+      ), counted AS (
+        UPDATE campaign_queries SET submitted_count = submitted_count + 1
+         WHERE campaign_id = ${assignment.campaignId} AND query_id = ${assignment.queryId}
+      ), submission_event AS (
+        INSERT INTO audit_events (actor_id, action, entity_type, entity_id, after)
+        SELECT ${expertId}, 'assignment.submit', 'assignment', ${String(assignment.id)},
+               jsonb_build_object('comprehensiveness', ${input.comprehensiveness ?? null}::int, 'verdicts', ${verdicts.length}::int)
+          FROM (SELECT count(*) FROM verdict_events) written
+      )
+      SELECT (SELECT row_version FROM updated) AS "rowVersion",
+             (SELECT json_agg(json_build_object('criterionId', criterion_id, 'rowVersion', row_version)) FROM submitted) AS versions`;
     if (!written) throw new Error(`submitting assignment ${assignment.id} returned nothing`);
-    return written;
+    const versions: Record<number, number> = {};
+    for (const verdict of written.versions ?? []) versions[verdict.criterionId] = verdict.rowVersion;
+    return { rowVersion: written.rowVersion, verdicts: verdicts.length, versions, campaignId: assignment.campaignId };
   });
 }
 
