@@ -1,7 +1,7 @@
 // npm run stress [-- --scale 0.1 --duration 120 --experts 50,100 --think-ms 5000 --instances 2]: load on
 // `next start` (loopback only, bounded in time and requests) with the invariants checked in SQL afterwards,
-// one window per level of experts (per repeat with --repeat N) and then the capacity table (tools/stress/). Builds the app first when the
-// build is missing or stale. Not part of npm test. Exit code 1 when an invariant fails or the error rate is
+// one window per level of experts (and per repeat with --repeat N), then the capacity table (tools/stress/).
+// Builds the app first when the build is missing or stale. Not part of npm test. Exit code 1 when an invariant fails or the error rate is
 // over the limit in any level, 2 for bad flags.
 import { parseStressArgs } from '@/tools/stress/options';
 import { formatCapacityTable } from '@/tools/stress/capacity';

@@ -229,7 +229,7 @@ describe('submitting in one statement', () => {
 });
 
 describe("the submission's analytics triggers", () => {
-  /** A reserved query with every verdict an acceptance, ready to submit; its assignment's row version. */
+  /** A reserved query with every verdict an acceptance, and the input that submits it. */
   async function ready() {
     const held = await reserved();
     for (const criterionId of held.criteria) {
@@ -260,7 +260,7 @@ describe("the submission's analytics triggers", () => {
       await db.query('DROP TABLE test_trigger_plan_modes; DROP FUNCTION test_record_plan_mode()');
     }
     expect(rows).toEqual([{ mode: 'force_generic_plan' }]);
-    // And only for that statement: the connection is back to the default.
+    // Only inside that transaction: a connection back in the pool has the default.
     const after = await db.query<{ mode: string }>(`SELECT current_setting('plan_cache_mode') AS mode`);
     expect(after.rows[0]?.mode).toBe('auto');
   });

@@ -4,6 +4,7 @@
 // median and its range over the runs, and a level meets the target only if every one of its runs did (one
 // run of a level on this VM can differ from the next by a factor of two). Pure: the runs' reports in, the table
 // and the verdict out.
+import { percentile } from '@/tools/bench/percentile';
 import { OPS } from '@/tools/stress/expert-loop';
 import { type StressReport, formatTable } from '@/tools/stress/report';
 
@@ -62,12 +63,6 @@ export interface CapacityVerdict {
   capacity: number | null;
 }
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
-
 const known = (value: number | null | undefined): value is number => value !== null && value !== undefined;
 
 /** The runs of one level as one row: medians, ranges, totals, and met only if every run met every target. */
@@ -77,7 +72,7 @@ function combineRuns(runs: readonly CapacityLevel[], targetMs: number): Capacity
   for (const { op } of CAPACITY_OPERATIONS) {
     const values = runs.map((run) => run.p95[op]);
     const all = values.filter(known);
-    p95[op] = all.length === values.length ? median(all) : null;
+    p95[op] = all.length === values.length ? percentile(all, 50) : null;
     p95Range[op] = all.length === values.length ? [Math.min(...all), Math.max(...all)] : null;
   }
   const runMet = (run: CapacityLevel) => CAPACITY_OPERATIONS.every(({ op }) => known(run.p95[op]) && (run.p95[op] as number) <= targetMs);
@@ -91,7 +86,10 @@ function combineRuns(runs: readonly CapacityLevel[], targetMs: number): Capacity
   return {
     experts: runs[0]?.experts ?? 0,
     runs: runs.length,
-    requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+    requestsPerSecond: percentile(
+      runs.map((run) => run.requestsPerSecond),
+      50,
+    ),
     p95,
     p95Range,
     errors,

@@ -203,7 +203,7 @@ export async function runStress(options: StressOptions, command: string): Promis
     if (options.chart) {
       fs.mkdirSync(path.dirname(path.resolve(options.chart)), { recursive: true });
       const first = levels[0];
-      const title = `p95 per expert operation, ${options.duration} s windows, mean think time ${options.thinkMs} ms, scale ${options.scale}, ${options.instances} instance${options.instances > 1 ? 's' : ''}${options.webConcurrency > 1 ? ` × ${options.webConcurrency} web workers` : ''}${first ? ` (${first.machine.cores} cores)` : ''}`;
+      const title = `p95 per expert operation, ${options.duration} s windows, mean think time ${options.thinkMs} ms, scale ${options.scale}, ${options.instances} instance${options.instances > 1 ? 's' : ''}${options.webConcurrency > 1 ? ` × ${options.webConcurrency} web workers` : ''}${first ? ` (${first.machine.cores} cores)` : ''}${options.repeat > 1 ? `, median of ${options.repeat} runs per level` : ''}`;
       fs.writeFileSync(options.chart, drawCapacityChart(capacity.rows, { title }));
       log(`capacity chart written to ${options.chart}`);
     }
