@@ -33,22 +33,22 @@ export function limitedPasswordHashing(concurrency: number, implementation: Pass
  */
 export function lowPriorityPasswordHashing(concurrency: number, nice: number): PasswordHashing & { threads: PasswordHashThread[] } {
   const threads = Array.from({ length: concurrency }, () => new PasswordHashThread(nice));
+  // limitedPasswordHashing queues the calls, so a call that runs always finds one of the threads idle.
   const idle = [...threads];
-  const waiting: ((thread: PasswordHashThread) => void)[] = [];
-  const withThread = async <T>(work: (thread: PasswordHashThread) => Promise<T>): Promise<T> => {
-    const thread = idle.pop() ?? (await new Promise<PasswordHashThread>((resolve) => waiting.push(resolve)));
+  const onIdleThread = async <T>(work: (thread: PasswordHashThread) => Promise<T>): Promise<T> => {
+    const thread = idle.pop() as PasswordHashThread;
     try {
       return await work(thread);
     } finally {
-      const next = waiting.shift();
-      if (next) next(thread);
-      else idle.push(thread);
+      idle.push(thread);
     }
   };
   return {
     threads,
-    hash: (password) => withThread((thread) => thread.hash(password)),
-    verify: (data) => withThread((thread) => thread.verify(data)),
+    ...limitedPasswordHashing(concurrency, {
+      hash: (password) => onIdleThread((thread) => thread.hash(password)),
+      verify: (data) => onIdleThread((thread) => thread.verify(data)),
+    }),
   };
 }
 
