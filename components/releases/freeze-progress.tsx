@@ -3,8 +3,20 @@
 // frozen (the page then shows the manifest and the files) or back to draft with the reason.
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useLiveJob } from '@/components/ui/live-job';
+import { describePace } from '@/lib/jobs/pace';
 
-export function FreezeProgress({ stage, progress, error }: { stage: string; progress: number; error: string | null }) {
+export function FreezeProgress({
+  stage,
+  progress,
+  error,
+  duty,
+}: {
+  stage: string;
+  progress: number;
+  error: string | null;
+  /** The queued jobs' JOB_DUTY_CYCLE. */
+  duty: number;
+}) {
   useLiveJob(true);
   return (
     <div className="space-y-2">
@@ -13,6 +25,7 @@ export function FreezeProgress({ stage, progress, error }: { stage: string; prog
         {stage}… The snapshot is written in one transaction: until it completes, nothing of it is visible, and an interrupted freeze starts
         again.
       </p>
+      {duty < 1 ? <p className="text-xs text-slate-500">{describePace(duty)}</p> : null}
       {error ? <p className="text-xs text-amber-800">{error}</p> : null}
     </div>
   );

@@ -63,6 +63,8 @@ export interface ImportSummary {
   /** Physician labels (the HealthBench meta-evaluation format only). */
   clinicianGrades?: ImportCounts;
   durationMs: number;
+  /** A paced import (the queued job's, lib/jobs/pace.ts): its duty cycle and the time it paused, part of durationMs. */
+  pace?: { duty: number; pausedMs: number };
 }
 
 export interface ImportProgress {
@@ -124,7 +126,11 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
     responses: emptyCounts(),
     durationMs: 0,
   };
-  const finish = () => ({ ...summary, durationMs: Date.now() - started });
+  const finish = (): ImportSummary => ({
+    ...summary,
+    durationMs: Date.now() - started,
+    ...(pace.duty < 1 ? { pace: { duty: pace.duty, pausedMs: Math.round(pace.pausedMs) } } : {}),
+  });
   const addIssue = (line: number, field: string, reason: string) => {
     summary.issueCount += 1;
     if (summary.issues.length < MAX_ISSUES)

@@ -69,7 +69,10 @@ export async function runImportJob({
         lastWrite = now;
         await prisma.importJob.update({
           where: { id: job.id },
-          data: { processedBytes: BigInt(Math.round(fraction * source.size)), summary: { phase } },
+          data: {
+            processedBytes: BigInt(Math.round(fraction * source.size)),
+            summary: pace && pace.duty < 1 ? { phase, duty: pace.duty } : { phase },
+          },
         });
       },
       beforeCommit: async (client, final) => {
