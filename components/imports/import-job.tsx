@@ -5,18 +5,19 @@ import Link from 'next/link';
 import { type ImportJobView, ImportSummaryView } from '@/components/imports/import-summary';
 import { useLiveJob } from '@/components/ui/live-job';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { describePace } from '@/lib/jobs/pace';
 
 export function ImportJob({ job }: { job: ImportJobView }) {
   const running = job.status === 'QUEUED' || job.status === 'RUNNING';
   useLiveJob(running);
   if (running) {
-    const { phase, duty } = (job.summary ?? {}) as { phase?: string; duty?: number };
     return (
       <div className="space-y-1" aria-live="polite">
-        <p className="text-sm text-slate-700">{job.status === 'QUEUED' ? 'Waiting for a worker…' : `Importing: ${phase ?? 'working'}`}</p>
+        <p className="text-sm text-slate-700">
+          {job.status === 'QUEUED'
+            ? 'Waiting for a worker…'
+            : `Importing: ${(job.summary as { phase?: string } | null)?.phase ?? 'working'}`}
+        </p>
         <ProgressBar label="Import" value={job.processedBytes} max={Math.max(1, job.totalBytes)} />
-        {duty !== undefined && duty < 1 ? <p className="text-xs text-slate-500">{describePace(duty)}</p> : null}
       </div>
     );
   }

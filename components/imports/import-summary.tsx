@@ -4,7 +4,6 @@ import { Notice } from '@/components/ui/page-header';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import type { ImportCounts, ImportSummary } from '@/lib/import/import-file';
 import { refusalAdvice } from '@/lib/import/refusal-advice';
-import { describePace } from '@/lib/jobs/pace';
 
 export interface ImportJobView {
   id: number;
@@ -82,11 +81,6 @@ export function ImportSummaryView({ job }: { job: ImportJobView }) {
           {summary.skippedLines.length === 1 ? '' : 's'} {summary.skippedLines.slice(0, 40).join(', ')}
           {summary.skippedLines.length > 40 ? ', …' : ''}.
         </Notice>
-      ) : null}
-      {summary.ok && summary.pace ? (
-        <p className="text-xs text-slate-500">
-          Took {(summary.durationMs / 1000).toFixed(1)} s. {describePace(summary.pace.duty, summary.pace.pausedMs)}
-        </p>
       ) : null}
       {summary.warnings.map((warning) => (
         <Notice key={warning} tone="warning">

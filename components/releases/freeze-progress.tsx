@@ -3,20 +3,8 @@
 // frozen (the page then shows the manifest and the files) or back to draft with the reason.
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useLiveJob } from '@/components/ui/live-job';
-import { describePace } from '@/lib/jobs/pace';
 
-export function FreezeProgress({
-  stage,
-  progress,
-  error,
-  duty,
-}: {
-  stage: string;
-  progress: number;
-  error: string | null;
-  /** The queued jobs' JOB_DUTY_CYCLE. */
-  duty: number;
-}) {
+export function FreezeProgress({ stage, progress, error }: { stage: string; progress: number; error: string | null }) {
   useLiveJob(true);
   return (
     <div className="space-y-2">
@@ -25,7 +13,6 @@ export function FreezeProgress({
         {stage}… The snapshot is written in one transaction: until it completes, nothing of it is visible, and an interrupted freeze starts
         again.
       </p>
-      {duty < 1 ? <p className="text-xs text-slate-500">{describePace(duty)}</p> : null}
       {error ? <p className="text-xs text-amber-800">{error}</p> : null}
     </div>
   );

@@ -5,7 +5,6 @@ import { Badge } from '@/components/ui/badge';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { SimpleTable, Td, Th } from '@/components/ui/table';
 import { useLiveJob } from '@/components/ui/live-job';
-import { describePace } from '@/lib/jobs/pace';
 
 export interface ReleaseFileRow {
   id: number;
@@ -27,29 +26,8 @@ function bytes(size: number): string {
   return `${(size / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export function ReleaseFiles({
-  releaseId,
-  files,
-  canDownload,
-  duty,
-}: {
-  releaseId: number;
-  files: ReleaseFileRow[];
-  canDownload: boolean;
-  /** The queued jobs' JOB_DUTY_CYCLE. */
-  duty: number;
-}) {
-  const working = files.some((file) => file.status === 'QUEUED' || file.status === 'RUNNING');
-  useLiveJob(working);
-  return (
-    <>
-      <ReleaseFileTable releaseId={releaseId} files={files} canDownload={canDownload} />
-      {working && duty < 1 ? <p className="mt-2 text-xs text-slate-500">{describePace(duty)}</p> : null}
-    </>
-  );
-}
-
-function ReleaseFileTable({ releaseId, files, canDownload }: { releaseId: number; files: ReleaseFileRow[]; canDownload: boolean }) {
+export function ReleaseFiles({ releaseId, files, canDownload }: { releaseId: number; files: ReleaseFileRow[]; canDownload: boolean }) {
+  useLiveJob(files.some((file) => file.status === 'QUEUED' || file.status === 'RUNNING'));
   return (
     <SimpleTable
       label="Exported files"

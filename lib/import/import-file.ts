@@ -63,8 +63,6 @@ export interface ImportSummary {
   /** Physician labels (the HealthBench meta-evaluation format only). */
   clinicianGrades?: ImportCounts;
   durationMs: number;
-  /** A paced import (the queued job's, lib/jobs/pace.ts): its duty cycle and the time it paused, part of durationMs. */
-  pace?: { duty: number; pausedMs: number };
 }
 
 export interface ImportProgress {
@@ -126,11 +124,7 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
     responses: emptyCounts(),
     durationMs: 0,
   };
-  const finish = (): ImportSummary => ({
-    ...summary,
-    durationMs: Date.now() - started,
-    ...(pace.duty < 1 ? { pace: { duty: pace.duty, pausedMs: Math.round(pace.pausedMs) } } : {}),
-  });
+  const finish = () => ({ ...summary, durationMs: Date.now() - started });
   const addIssue = (line: number, field: string, reason: string) => {
     summary.issueCount += 1;
     if (summary.issues.length < MAX_ISSUES)

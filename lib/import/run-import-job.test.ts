@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
 import { storeFile } from '@/lib/files/stored-file';
 import { runImportJob } from '@/lib/import/run-import-job';
-import { jobPace } from '@/lib/jobs/pace';
 import { uploadParamsSchema } from '@/lib/import/upload-params';
 import { findUnstorableText } from '@/lib/security/unstorable-text';
 import { NUL_LED_HEALTHBENCH } from '@/tools/fixtures/hostile-inputs';
@@ -34,22 +33,6 @@ describe('import jobs', () => {
     expect(row.datasetId).not.toBeNull();
     expect(await runImportJob({ importJobId: job.id })).toBeNull();
     expect(await prisma.query.count({ where: { datasetId: row.datasetId ?? -1 } })).toBe(2);
-  });
-
-  it('a paced job records its duty cycle and the time it paused on its row; an unpaced one records none', async () => {
-    const job = await uploadedJob('native.jsonl', 'paced');
-    const pauses: number[] = [];
-    const pace = jobPace(0.5, { minWorkMs: 0, sleep: async (ms) => void pauses.push(ms) });
-    await runImportJob({ importJobId: job.id, pace });
-    const row = await prisma.importJob.findUniqueOrThrow({ where: { id: job.id } });
-    expect(pauses.length).toBeGreaterThan(0);
-    expect(row.summary).toMatchObject({ ok: true, pace: { duty: 0.5, pausedMs: Math.round(pace.pausedMs) } });
-
-    const unpaced = await uploadedJob('native.jsonl', 'unpaced');
-    await runImportJob({ importJobId: unpaced.id });
-    const plain = await prisma.importJob.findUniqueOrThrow({ where: { id: unpaced.id } });
-    expect(plain.summary).toMatchObject({ ok: true });
-    expect(plain.summary).not.toHaveProperty('pace');
   });
 
   it('a job interrupted mid-run (left RUNNING by a killed worker) runs again without duplicates', async () => {

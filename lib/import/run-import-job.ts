@@ -69,10 +69,7 @@ export async function runImportJob({
         lastWrite = now;
         await prisma.importJob.update({
           where: { id: job.id },
-          data: {
-            processedBytes: BigInt(Math.round(fraction * source.size)),
-            summary: pace && pace.duty < 1 ? { phase, duty: pace.duty } : { phase },
-          },
+          data: { processedBytes: BigInt(Math.round(fraction * source.size)), summary: { phase } },
         });
       },
       beforeCommit: async (client, final) => {

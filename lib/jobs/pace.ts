@@ -62,10 +62,3 @@ export async function* pacedChunks<T>(body: AsyncIterable<T>, pace: JobPace): As
     yield chunk;
   }
 }
-
-/** What the admin is told about a paced job (the import and release pages). */
-export function describePace(duty: number, pausedMs?: number): string {
-  const share = `${Math.round(duty * 100)}%`;
-  const paused = pausedMs === undefined ? '' : `; it paused ${(pausedMs / 1000).toFixed(1)} s in all`;
-  return `Paced: works ${share} of the time and pauses for the rest, so that audits in progress stay responsive (JOB_DUTY_CYCLE, the app's choice)${paused}.`;
-}

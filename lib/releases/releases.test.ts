@@ -11,7 +11,6 @@ import { pgPool, prisma } from '@/lib/db';
 import { formatBytes } from '@/lib/export/export-formats';
 import { nativeLine } from '@/lib/export/formats/native';
 import { readExportRecords } from '@/lib/export/release-rows';
-import { jobPace } from '@/lib/jobs/pace';
 import { runReleaseJob } from '@/lib/releases/run-release-job';
 import { readStoredFile } from '@/lib/files/stored-file';
 import { importFile } from '@/lib/import/import-file';
@@ -398,28 +397,6 @@ describe('freezing as a background job', () => {
     const done = await state(id);
     expect(done.release.status).toBe('FROZEN');
     expect(done.freeze).toMatchObject({ stage: 'done', progress: 1, error: null });
-    expect(done.items).toBe(expectedIncluded(['ACCEPT', 'REVISE_MINOR', 'REVISE_MAJOR'], true).length);
-    expect(done.release.files.map((f) => f.status)).toEqual(EXPORT_FORMATS.map(() => 'SUCCEEDED'));
-  });
-
-  it('a paced release job pauses between the chunks of its freeze and of its exports, and freezes the same release', async () => {
-    const id = await draft('Job paced');
-    await requestFreeze({ actor: admin, releaseId: id });
-    // Each pause notes what the release looked like from outside: FREEZING while the freeze's transaction is
-    // open, FROZEN once it has committed and the files are exported.
-    const seen: string[] = [];
-    const pace = jobPace(0.5, {
-      minWorkMs: 0,
-      sleep: async () => {
-        const release = await prisma.release.findUniqueOrThrow({ where: { id }, select: { status: true } });
-        seen.push(release.status);
-      },
-    });
-    await runReleaseJob({ releaseId: id, pace });
-    expect(seen).toContain('FREEZING');
-    expect(seen).toContain('FROZEN');
-    const done = await state(id);
-    expect(done.release.status).toBe('FROZEN');
     expect(done.items).toBe(expectedIncluded(['ACCEPT', 'REVISE_MINOR', 'REVISE_MAJOR'], true).length);
     expect(done.release.files.map((f) => f.status)).toEqual(EXPORT_FORMATS.map(() => 'SUCCEEDED'));
   });

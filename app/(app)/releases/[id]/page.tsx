@@ -15,7 +15,6 @@ import { Badge } from '@/components/ui/badge';
 import { Facts } from '@/components/ui/facts';
 import { Card, Notice, PageHeader } from '@/components/ui/page-header';
 import { requireSection } from '@/lib/auth/session';
-import { env } from '@/lib/env';
 import { releaseFileBase } from '@/lib/export/export-formats';
 import { EXPORT_FORMATS } from '@/lib/export/format-names';
 import { parseRouteId } from '@/lib/http/route-params';
@@ -112,7 +111,6 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
             stage={FREEZE_STAGE_LABELS[release.freeze?.stage ?? 'queued'] ?? release.freeze?.stage ?? 'Waiting'}
             progress={release.freeze?.progress ?? 0}
             error={release.freeze?.error ?? null}
-            duty={env().JOB_DUTY_CYCLE}
           />
         </Card>
       ) : null}
@@ -139,7 +137,6 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
             <ReleaseFiles
               releaseId={release.id}
               canDownload={isAdmin}
-              duty={env().JOB_DUTY_CYCLE}
               files={release.files.map((file) => ({
                 id: file.id,
                 format: file.format,
