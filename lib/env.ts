@@ -52,12 +52,6 @@ const schema = z.object({
    */
   JOB_PROCESS_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /**
-   * The share of the time a background job's heavy work (an import's writes and merges, a release's freeze and
-   * exports) may take before it pauses (lib/jobs/pace.ts): 0.5 works half the time, so an import takes about
-   * twice as long and the experts' requests keep the machine's other half. 0.5 is the app's choice; 1: never pause.
-   */
-  JOB_DUTY_CYCLE: z.coerce.number().gt(0).max(1).default(0.5),
-  /**
    * Set by `npm start` for its job process only (JOB_PROCESS_NICE): the nice value that process's own database
    * sessions get when PostgreSQL runs on this machine (lib/db/backend-priority.ts). 0: unchanged.
    */

@@ -6,7 +6,6 @@
 // lines come from the same renderer (nativeLine) that exports a dataset, so a release frozen before
 // release_lines existed, rendered on the fly, gives the same bytes.
 import { pgPool } from '@/lib/db';
-import { type JobPace, UNPACED } from '@/lib/jobs/pace';
 import { copyBinaryRows } from '@/lib/db/copy-binary';
 import { nativeLine } from '@/lib/export/formats/native';
 import { type Queryable, readExportRecords } from '@/lib/export/release-rows';
@@ -44,8 +43,6 @@ export async function renderReleaseLines(
   releaseId: number,
   /** Called with the number of lines stored so far, after each insert. */
   onLines?: (lines: number) => void,
-  /** Pauses after each insert (lib/jobs/pace.ts); default none. */
-  pace: JobPace = UNPACED,
 ): Promise<{ lines: number; criteria: number }> {
   let positions: number[] = [];
   let partNumbers: number[] = [];
@@ -58,7 +55,6 @@ export async function renderReleaseLines(
     if (lines.length === 0) return;
     await db.query(INSERT_SQL, [releaseId, positions, partNumbers, counts, lines]);
     onLines?.(total);
-    await pace.breathe();
     positions = [];
     partNumbers = [];
     counts = [];

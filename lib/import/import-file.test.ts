@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db';
 import { importFile } from '@/lib/import/import-file';
 import { bufferSource } from '@/lib/import/read-lines';
-import { jobPace } from '@/lib/jobs/pace';
 
 const query = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -100,48 +99,6 @@ describe('native JSON Lines', () => {
     const result = await importFile({ source: bufferSource('a.jsonl', jsonl(edited)), datasetName: 'locked' });
     expect(result.criteria).toMatchObject({ locked: 1, updated: 0 });
     expect((await prisma.criterion.findFirstOrThrow({ where: { key: 'c1' } })).title).toBe('Advises urgent evaluation');
-  });
-
-  it('merges in chunks of lines, pausing between them, with the counts and rows of one whole merge', async () => {
-    const ids = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7'];
-    // Blank lines leave gaps in the line numbers, which the chunks' ranges must not lose rows in.
-    const file = ids.map((id) => JSON.stringify(query(id))).join('\n\n');
-    const pauses: number[] = [];
-    const pace = jobPace(0.5, { minWorkMs: 0, sleep: async (ms) => void pauses.push(ms) });
-    const chunked = await importFile({ source: bufferSource('a.jsonl', file), datasetName: 'chunked', pace, mergeChunkRows: 2 });
-    const whole = await importFile({ source: bufferSource('a.jsonl', file), datasetName: 'whole' });
-    const expected = { queries: { added: 7 }, criteria: { added: 14, updated: 0, unchanged: 0, locked: 0 }, responses: { added: 7 } };
-    expect(chunked).toMatchObject(expected);
-    expect(whole).toMatchObject(expected);
-    // 7 queries, 14 criteria and 7 responses in chunks of about 2 staged rows, a pause after each chunk.
-    expect(pauses.length).toBeGreaterThanOrEqual(4 + 7 + 4);
-    const rows = async (dataset: string) =>
-      (
-        await prisma.criterion.findMany({
-          where: { dataset: { name: dataset } },
-          include: { provenance: true, query: { include: { responses: true } } },
-          orderBy: [{ query: { externalId: 'asc' } }, { key: 'asc' }],
-        })
-      ).map((c) => [c.query.externalId, c.key, c.title, c.points, c.provenance?.generatorModels, c.query.responses.length]);
-    expect(await rows('chunked')).toEqual(await rows('whole'));
-    expect(await rows('chunked')).toHaveLength(14);
-
-    // Re-imported in chunks: one query's text changed, one criterion changed, one changed but in audit (locked).
-    await prisma.criterion.updateMany({
-      where: { key: 'c1', query: { externalId: 'q6', dataset: { name: 'chunked' } } },
-      data: { status: 'IN_AUDIT' },
-    });
-    const edited = ids.map((id) => {
-      const record = query(id, id === 'q2' ? { department: 'Neurology' } : {});
-      if (id === 'q4' || id === 'q6') (record.criteria[0] as { title: string }).title = `Changed ${id}`;
-      return JSON.stringify(record);
-    });
-    const again = await importFile({ source: bufferSource('a.jsonl', edited.join('\n')), datasetName: 'chunked', mergeChunkRows: 3 });
-    expect(again).toMatchObject({
-      queries: { added: 0, updated: 1, unchanged: 6 },
-      criteria: { added: 0, updated: 1, unchanged: 12, locked: 1 },
-      responses: { added: 0, updated: 0, unchanged: 7 },
-    });
   });
 
   it('accepts a BOM, CRLF line endings, blank lines and a 1 MB line', async () => {

@@ -1,8 +1,7 @@
 // Imports a benchmark file into a dataset in two streaming passes, never holding the file in memory:
 //  1. validate every record and collect every problem (file, line, field, reason);
 //  2. unless the file is refused, in ONE transaction: COPY the records into a staging table and merge them
-//     into queries, criteria (with provenance) and responses with ON CONFLICT on their external ids, in chunks
-//     of lines; the import job pauses between chunks (lib/jobs/pace.ts) so that the experts keep part of the machine.
+//     into queries, criteria (with provenance) and responses with ON CONFLICT on their external ids.
 // A file with any invalid record changes nothing, unless skipInvalid is set (then valid records are
 // imported and the skipped lines listed). Re-importing reports added, updated and unchanged rows; criteria
 // already in audit are never overwritten (reported as locked).
@@ -11,7 +10,6 @@ import { finished } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pgPool } from '@/lib/db';
-import { type JobPace, UNPACED } from '@/lib/jobs/pace';
 import { detectEncoding, wrongEncodingMessage } from '@/lib/import/detect-encoding';
 import { FORMATS, type ImportFormat } from '@/lib/import/formats/detect';
 import { byteProgress } from '@/lib/import/byte-progress';
@@ -74,8 +72,6 @@ export interface ImportProgress {
 export const MAX_ISSUES = 500;
 const MAX_SKIPPED_LINES = 1000;
 const COPY_CHUNK_CHARS = 512 * 1024;
-/** Staged rows merged per statement: the merges run in chunks so that a paced job can pause between them. */
-export const MERGE_CHUNK_ROWS = 2000;
 
 export interface ImportOptions {
   source: FileSource;
@@ -90,20 +86,13 @@ export interface ImportOptions {
    * row's final state) commits or rolls back with the data. No progress is reported after it.
    */
   beforeCommit?: (client: pg.PoolClient, summary: ImportSummary) => Promise<void>;
-  /**
-   * Pauses between the chunks of the writes and merges (lib/jobs/pace.ts): the import job passes JOB_DUTY_CYCLE's
-   * pace so that the experts' requests keep part of the machine. Default: no pauses.
-   */
-  pace?: JobPace;
-  /** Staged rows per merge statement (default MERGE_CHUNK_ROWS); tests use small chunks. */
-  mergeChunkRows?: number;
 }
 
 const emptyCounts = (): ImportCounts => ({ added: 0, updated: 0, unchanged: 0 });
 
 export async function importFile(options: ImportOptions): Promise<ImportSummary> {
   const started = Date.now();
-  const { source, datasetName, skipInvalid = false, pace = UNPACED, mergeChunkRows = MERGE_CHUNK_ROWS } = options;
+  const { source, datasetName, skipInvalid = false } = options;
   const summary: ImportSummary = {
     ok: false,
     skipInvalid,
@@ -280,10 +269,7 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
       if (record.kind === 'query') buffer += stageQueryRows(record.line, record.value);
       else buffer += stageCriterionRow(record.line, record.value.queryExternalId, record.value.criterion);
       summary.records += 1;
-      if (buffer.length > COPY_CHUNK_CHARS) {
-        await flush();
-        await pace.breathe();
-      }
+      if (buffer.length > COPY_CHUNK_CHARS) await flush();
     }
     await flush();
     copy.end();
@@ -291,18 +277,15 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
     copying = false;
 
     await report('merging', 0.87);
-    // The merges take the staged rows a range of lines at a time (inChunks, below).
-    await client.query('CREATE INDEX ON import_stage (kind, line)');
     await client.query('ANALYZE import_stage');
-    const chunked = { client, datasetId, pace, rows: mergeChunkRows };
-    summary.queries = await inChunks(chunked, QUERY_ROWS, mergeQueries);
+    summary.queries = await mergeQueries(client, datasetId);
     // The criteria merge joins the staged rows to this dataset's queries. Without statistics that include the
     // queries just merged, a new dataset's look like one row, and the planner joins the merged criteria back
     // to the staged ones by nested loop: 3,000 queries into a database holding 220,617 criteria took 342 s,
     // 10 s with this (found by npm run stress). ANALYZE sees this transaction's own rows.
     await client.query('ANALYZE queries');
-    summary.criteria = await inChunks(chunked, CRITERION_ROWS, (...range) => mergeCriteria(...range, options.importJobId ?? null, format));
-    summary.responses = await inChunks(chunked, RESPONSE_ROWS, mergeResponses);
+    summary.criteria = await mergeCriteria(client, datasetId, options.importJobId ?? null, format);
+    summary.responses = await mergeResponses(client, datasetId);
     summary.ok = true;
     const final = finish();
     await options.beforeCommit?.(client, final);
@@ -451,46 +434,10 @@ function stageQueryRows(line: number, q: NormalizedQuery): string {
 }
 
 // ───────────── merges ─────────────
-// Each merge takes the staged rows of one kind whose line is in [from, to): inChunks walks the lines in ranges of
-// about `rows` staged rows and adds up the counts. Within one file a query, or a query's criterion or response, is
-// staged once (pass 1 refuses duplicates), so the chunks never merge the same row twice.
 
-const QUERY_ROWS = 1;
-const CRITERION_ROWS = 2;
-const RESPONSE_ROWS = 3;
-
-type Range = [client: pg.PoolClient, datasetId: number, from: number, to: number];
-
-async function inChunks<T extends ImportCounts>(
-  { client, datasetId, pace, rows }: { client: pg.PoolClient; datasetId: number; pace: JobPace; rows: number },
-  kind: number,
-  merge: (...range: Range) => Promise<T>,
-): Promise<T> {
-  const span = await client.query<{ lo: number | null; hi: number | null; n: number }>(
-    `SELECT min(line) AS lo, max(line) AS hi, count(*)::int AS n FROM import_stage WHERE kind = $1`,
-    [kind],
-  );
-  const { lo = null, hi = null, n = 0 } = span.rows[0] ?? {};
-  if (lo === null || hi === null || n === 0) return merge(client, datasetId, 0, 0);
-  const step = Math.max(1, Math.ceil(((hi - lo + 1) * rows) / n));
-  let total: T | null = null;
-  for (let from = lo; from <= hi; from += step) {
-    const counts = await merge(client, datasetId, from, from + step);
-    total = total ? addCounts(total, counts) : counts;
-    await pace.breathe();
-  }
-  return total as T;
-}
-
-function addCounts<T extends ImportCounts>(a: T, b: T): T {
-  const sum = { ...a };
-  for (const key of Object.keys(b) as (keyof T)[]) (sum[key] as number) = (a[key] as number) + (b[key] as number);
-  return sum;
-}
-
-async function mergeQueries(client: pg.PoolClient, datasetId: number, from: number, to: number): Promise<ImportCounts> {
+async function mergeQueries(client: pg.PoolClient, datasetId: number): Promise<ImportCounts> {
   const result = await client.query<{ added: number; updated: number; total: number }>(
-    `WITH src AS (SELECT * FROM import_stage WHERE kind = 1 AND line >= $2 AND line < $3),
+    `WITH src AS (SELECT * FROM import_stage WHERE kind = 1),
      up AS (
        INSERT INTO queries (dataset_id, external_id, category, department, language, conversation, turn_count, tags, metadata, content_hash)
        SELECT $1, query_external_id, q_category, q_department, q_language, q_conversation, q_turn_count, q_tags, q_metadata, content_hash FROM src
@@ -502,7 +449,7 @@ async function mergeQueries(client: pg.PoolClient, datasetId: number, from: numb
        RETURNING (xmax = 0) AS inserted)
      SELECT (SELECT count(*) FROM up WHERE inserted)::int AS added, (SELECT count(*) FROM up WHERE NOT inserted)::int AS updated,
             (SELECT count(*) FROM src)::int AS total`,
-    [datasetId, from, to],
+    [datasetId],
   );
   const { added = 0, updated = 0, total = 0 } = result.rows[0] ?? {};
   return { added, updated, unchanged: total - added - updated };
@@ -511,8 +458,6 @@ async function mergeQueries(client: pg.PoolClient, datasetId: number, from: numb
 async function mergeCriteria(
   client: pg.PoolClient,
   datasetId: number,
-  from: number,
-  to: number,
   importJobId: number | null,
   format: ImportFormat,
 ): Promise<ImportCounts & { locked: number }> {
@@ -520,7 +465,7 @@ async function mergeCriteria(
     `WITH src AS (
        SELECT s.*, q.id AS query_id, q.category AS query_category FROM import_stage s
        JOIN queries q ON q.dataset_id = $1 AND q.external_id = s.query_external_id
-       WHERE s.kind = 2 AND s.line >= $4 AND s.line < $5),
+       WHERE s.kind = 2),
      locked AS (
        SELECT count(*)::int AS n FROM src JOIN criteria c ON c.query_id = src.query_id AND c.key = src.c_key
        WHERE c.status <> 'PENDING' AND c.content_hash IS DISTINCT FROM src.content_hash),
@@ -550,18 +495,18 @@ async function mergeCriteria(
        RETURNING 1)
      SELECT (SELECT count(*) FROM up WHERE inserted)::int AS added, (SELECT count(*) FROM up WHERE NOT inserted)::int AS updated,
             (SELECT count(*) FROM src)::int AS total, (SELECT n FROM locked) AS locked, (SELECT count(*) FROM prov)::int AS provenance`,
-    [datasetId, importJobId, format, from, to],
+    [datasetId, importJobId, format],
   );
   const { added = 0, updated = 0, total = 0, locked = 0 } = result.rows[0] ?? {};
   return { added, updated, unchanged: total - added - updated - locked, locked };
 }
 
-async function mergeResponses(client: pg.PoolClient, datasetId: number, from: number, to: number): Promise<ImportCounts> {
+async function mergeResponses(client: pg.PoolClient, datasetId: number): Promise<ImportCounts> {
   const result = await client.query<{ added: number; updated: number; total: number }>(
     `WITH src AS (
        SELECT s.*, q.id AS query_id FROM import_stage s
        JOIN queries q ON q.dataset_id = $1 AND q.external_id = s.query_external_id
-       WHERE s.kind = 3 AND s.line >= $2 AND s.line < $3),
+       WHERE s.kind = 3),
      up AS (
        INSERT INTO responses (query_id, external_id, source_label, content, is_ideal, content_hash)
        SELECT query_id, r_external_id, r_source, r_content, r_ideal, content_hash FROM src
@@ -571,7 +516,7 @@ async function mergeResponses(client: pg.PoolClient, datasetId: number, from: nu
        RETURNING (xmax = 0) AS inserted)
      SELECT (SELECT count(*) FROM up WHERE inserted)::int AS added, (SELECT count(*) FROM up WHERE NOT inserted)::int AS updated,
             (SELECT count(*) FROM src)::int AS total`,
-    [datasetId, from, to],
+    [datasetId],
   );
   const { added = 0, updated = 0, total = 0 } = result.rows[0] ?? {};
   return { added, updated, unchanged: total - added - updated };

@@ -10,7 +10,6 @@ import { type ImportSummary, importFile } from '@/lib/import/import-file';
 import type { FileSource } from '@/lib/files/file-source';
 import { recordImportOutcome, storableSummary } from '@/lib/import/record-import-outcome';
 import { pgPool } from '@/lib/db';
-import type { JobPace } from '@/lib/jobs/pace';
 
 const FINISHED = ['SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
 
@@ -20,7 +19,6 @@ export async function runImportJob({
   finalAttempt = true,
   logError = (detail) => console.error(`[import job ${importJobId}]`, detail),
   logName,
-  pace,
 }: {
   importJobId: number;
   /** The file, when the caller has it (CLI); otherwise the job's stored upload is read. */
@@ -30,8 +28,6 @@ export async function runImportJob({
   /** Where an unexpected error's detail goes (the user only sees a plain message naming `logName`). */
   logError?: (detail: unknown) => void;
   logName?: string;
-  /** Pauses between the import's chunks (lib/jobs/pace.ts; the queued job's); default none. */
-  pace?: JobPace;
 }): Promise<ImportSummary | null> {
   const job = await prisma.importJob.findUnique({ where: { id: importJobId } });
   if (!job || (FINISHED as readonly string[]).includes(job.status)) return null;
@@ -62,7 +58,6 @@ export async function runImportJob({
       skipInvalid: job.skipInvalid,
       actorId: job.createdById,
       importJobId: job.id,
-      pace,
       onProgress: async ({ phase, fraction }) => {
         const now = Date.now();
         if (now - lastWrite < 400) return;

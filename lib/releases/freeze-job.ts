@@ -11,7 +11,6 @@ import type { SessionUser } from '@/lib/auth/roles';
 import { prisma } from '@/lib/db';
 import { DomainError, conflict, notFound } from '@/lib/errors';
 import { startJob } from '@/lib/jobs/start-job';
-import type { JobPace } from '@/lib/jobs/pace';
 import { type FreezeStage, freezeRelease } from '@/lib/releases/freeze-release';
 import { requestExport } from '@/lib/releases/request-export';
 import { EXPORT_FORMATS } from '@/lib/export/format-names';
@@ -49,12 +48,9 @@ export async function runFreeze({
   releaseId,
   finalAttempt,
   freeze = freezeRelease,
-  pace,
 }: {
   releaseId: number;
   finalAttempt: boolean;
-  /** Pauses between the freeze's steps (lib/jobs/pace.ts); default none. */
-  pace?: JobPace;
   /** The freezing itself (tests interrupt it). */
   freeze?: typeof freezeRelease;
 }): Promise<'frozen' | 'failed'> {
@@ -67,7 +63,7 @@ export async function runFreeze({
   // Only the rendering stage reports often; every change of stage is written.
   const onProgress = (stage: FreezeStage, progress: number) => writer.report({ stage, progress }, { force: stage !== 'rendering' });
   try {
-    await freeze({ actor: { id: actorId }, releaseId, onProgress, pace });
+    await freeze({ actor: { id: actorId }, releaseId, onProgress });
     await writer.settled();
     await prisma.releaseFreeze.updateMany({ where: { releaseId }, data: { stage: 'done', progress: 1, error: null } });
     await requestExport({ actor: actorId ? { id: actorId } : null, releaseId, formats: EXPORT_FORMATS, enqueueJob: false });

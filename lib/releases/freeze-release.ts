@@ -9,7 +9,6 @@ import { pgPool, prisma } from '@/lib/db';
 import { conflict, notFound } from '@/lib/errors';
 import { FORMULA_NEUTRALISED } from '@/lib/export/export-formats';
 import { renderReleaseLines } from '@/lib/export/release-lines';
-import { type JobPace, UNPACED } from '@/lib/jobs/pace';
 import { summarizeJudgeAgreement } from '@/lib/judge-agreement/summarize-judge-agreement';
 import { RELEASE_WORK_MEM } from '@/lib/releases/preview-release';
 import type pg from 'pg';
@@ -154,7 +153,6 @@ export async function freezeRelease({
   releaseId,
   stage = stageCandidates,
   onProgress,
-  pace = UNPACED,
 }: {
   /** Who froze it (null when the requesting account is gone). */
   actor: { id: string | null };
@@ -163,8 +161,6 @@ export async function freezeRelease({
   stage?: (client: pg.PoolClient, rules: ReleaseRules) => Promise<void>;
   /** Called as the work advances (the freeze job shows it on the release page). */
   onProgress?: (stage: FreezeStage, fraction: number) => void;
-  /** Pauses between the steps and the rendering's chunks (lib/jobs/pace.ts; the release job's); default none. */
-  pace?: JobPace;
 }): Promise<ReleaseManifest> {
   const client = await pgPool().connect();
   try {
@@ -188,13 +184,11 @@ export async function freezeRelease({
     await stage(client, rules);
     const figures = await summarizeCandidates(client);
     if (figures.criteria === 0) throw conflict('Nothing passes the rules: a release needs at least one criterion.');
-    await pace.breathe();
     onProgress?.('snapshot', 0.1);
     await client.query(SNAPSHOT_SQL(rules.datasetIds.length > 1, rules.text === 'revised'), [releaseId]);
-    await pace.breathe();
     // The native lines, rendered once from the snapshot just written (the native export streams them).
     onProgress?.('rendering', 0.4);
-    await renderReleaseLines(client, releaseId, (lines) => onProgress?.('rendering', 0.4 + 0.55 * (lines / figures.queries)), pace);
+    await renderReleaseLines(client, releaseId, (lines) => onProgress?.('rendering', 0.4 + 0.55 * (lines / figures.queries)));
     onProgress?.('manifest', 0.95);
 
     const campaigns = await client.query<{ id: number }>(

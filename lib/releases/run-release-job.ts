@@ -3,7 +3,6 @@
 // streamed into a stored file (DB chunks, SHA-256 computed while writing), with its progress on the row for
 // the release page and the CLI. Resumable: files already SUCCEEDED are skipped, so a retried job continues
 // after the last finished file; the files are deterministic, so redoing one gives the same bytes and checksum.
-import { type JobPace, pacedChunks, UNPACED } from '@/lib/jobs/pace';
 import { progressWriter } from '@/lib/jobs/progress-writer';
 import { type ExportFormat, EXPORT_FORMATS } from '@/lib/export/format-names';
 import { prisma } from '@/lib/db';
@@ -22,12 +21,9 @@ export async function runReleaseJob({
   releaseId,
   finalAttempt = true,
   onProgress,
-  pace = UNPACED,
 }: {
   releaseId: number;
   finalAttempt?: boolean;
-  /** Pauses between the freeze's and the exports' chunks (lib/jobs/pace.ts; the queued job's); default none. */
-  pace?: JobPace;
   /** Called with (file name, 0..1) as files progress (the CLI's bars). */
   onProgress?: (fileName: string, fraction: number) => void;
 }): Promise<void> {
@@ -36,7 +32,7 @@ export async function runReleaseJob({
     select: { status: true, _count: { select: { files: true } } },
   });
   // A release queued for freezing is frozen first (lib/releases/freeze-job.ts), then its files exported.
-  if (state?.status === 'FREEZING' && (await runFreeze({ releaseId, finalAttempt, pace })) === 'failed') return;
+  if (state?.status === 'FREEZING' && (await runFreeze({ releaseId, finalAttempt })) === 'failed') return;
   // Frozen but no file asked for: the job stopped between freezing and asking; ask now.
   if (state?.status === 'FROZEN' && state._count.files === 0)
     await requestExport({ actor: null, releaseId, formats: EXPORT_FORMATS, enqueueJob: false }).catch(() => {});
@@ -71,7 +67,7 @@ export async function runReleaseJob({
       const stored = await storeFile({
         name: file.fileName,
         contentType: FORMAT_FILES[format].contentType,
-        body: pacedChunks(body, pace),
+        body,
         createdById: release.createdById,
       });
       await writer.settled();

@@ -2,9 +2,7 @@
 // separate `npm run worker` processes; any number of them can share the queues. Here, not in lib/jobs: the
 // areas start their jobs through lib/jobs, and this is the one place that knows every area's handler.
 import type { PgBoss } from 'pg-boss';
-import { env } from '@/lib/env';
 import { getBoss } from '@/lib/jobs/boss';
-import { jobPace } from '@/lib/jobs/pace';
 import { QUEUE_OPTIONS, type QueueName, type QueuePayloads } from '@/lib/jobs/queues';
 import { runImportJob } from '@/lib/import/run-import-job';
 import { runJudgeRun } from '@/lib/judge/run-judge-run';
@@ -14,16 +12,12 @@ const holder = globalThis as unknown as { __rubricAuditWorkers?: Promise<void> }
 
 type Handler<Q extends QueueName> = (payload: QueuePayloads[Q], finalAttempt: boolean) => Promise<unknown>;
 
-// A queued import or release works JOB_DUTY_CYCLE of the time (lib/jobs/pace.ts), so that the experts keep part of
-// the machine; the command-line import and export run unpaced. A judge run's pace is its endpoint's.
-const pace = () => jobPace(env().JOB_DUTY_CYCLE);
-
 const HANDLERS: { [Q in QueueName]: Handler<Q> } = {
-  import: ({ importJobId }, finalAttempt) => runImportJob({ importJobId, finalAttempt, pace: pace() }),
+  import: ({ importJobId }, finalAttempt) => runImportJob({ importJobId, finalAttempt }),
   judge: ({ runId }, finalAttempt) => runJudgeRun({ runId, finalAttempt }),
-  release: ({ releaseId }, finalAttempt) => runReleaseJob({ releaseId, finalAttempt, pace: pace() }),
+  release: ({ releaseId }, finalAttempt) => runReleaseJob({ releaseId, finalAttempt }),
   // Jobs older versions queued under the release job's former name.
-  export: ({ releaseId }, finalAttempt) => runReleaseJob({ releaseId, finalAttempt, pace: pace() }),
+  export: ({ releaseId }, finalAttempt) => runReleaseJob({ releaseId, finalAttempt }),
 };
 
 async function work<Q extends QueueName>(boss: PgBoss, queue: Q): Promise<void> {
