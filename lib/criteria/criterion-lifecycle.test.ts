@@ -18,6 +18,8 @@ import type { SessionUser } from '@/lib/auth/roles';
 import { criteriaParamsSchema, listCriteria } from '@/lib/criteria/list-criteria';
 import { listDatasetStats } from '@/lib/datasets/dataset-stats';
 import { pgPool, prisma } from '@/lib/db';
+import { rulesSchema } from '@/lib/releases/schemas';
+import { stageCandidates } from '@/lib/releases/stage-candidates';
 import { DomainError } from '@/lib/errors';
 import { seedDemo } from '@/lib/seed/seed-demo';
 import { mulberry32 } from '@/lib/stats/mulberry32';
@@ -358,6 +360,24 @@ describe('criterion lifecycle', () => {
     );
     expect(firstOutcomes.rows.every((row) => row.final_decision === 'REVISE_MAJOR' || row.final_decision === 'REVISE_MINOR')).toBe(true);
     expect(await lifecycleMismatches()).toEqual([]);
+
+    // A release counts each of them once, with the decision of the campaign its status follows (the second's).
+    const client = await pgPool().connect();
+    try {
+      await client.query('BEGIN');
+      await stageCandidates(client, rulesSchema.parse({ datasetIds: [datasetId], decisions: ['ACCEPT'] }));
+      const staged = await client.query<{ criterion_id: number; campaign_id: number; final_decision: string; excluded: string | null }>(
+        'SELECT criterion_id, campaign_id, final_decision, excluded FROM release_candidates WHERE criterion_id = ANY($1::int[])',
+        [revisedIds],
+      );
+      expect(staged.rows.map((row) => row.criterion_id).sort()).toEqual([...revisedIds].sort());
+      expect(staged.rows.every((row) => row.campaign_id === second.id && row.final_decision === 'ACCEPT' && row.excluded === null)).toBe(
+        true,
+      );
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 
   it('lets an amendment and an adjudication arriving together take turns: the second sees the first', async () => {

@@ -80,11 +80,12 @@ export async function summarizeCandidates(client: pg.PoolClient): Promise<Releas
   const excluded = await client.query<{ reason: ExclusionReason; n: number }>(
     `SELECT excluded AS reason, count(*)::int AS n FROM release_candidates WHERE excluded IS NOT NULL GROUP BY excluded`,
   );
+  // The title is looked up for the few examples only: as a join, the planner (which cannot tell that rn <= 5 keeps
+  // a handful of rows) read every criterion to join them (0.47 of its 0.71 s at QuarkMedBench scale; 0.17 s without).
   const examples = await client.query<{ reason: ExclusionReason; criterion_id: number; title: string }>(`
-    SELECT e.reason, e.criterion_id, c.title FROM (
+    SELECT e.reason, e.criterion_id, (SELECT c.title FROM criteria c WHERE c.id = e.criterion_id) AS title FROM (
       SELECT excluded AS reason, criterion_id, row_number() OVER (PARTITION BY excluded ORDER BY criterion_id) AS rn
         FROM release_candidates WHERE excluded IS NOT NULL) e
-      JOIN criteria c ON c.id = e.criterion_id
      WHERE e.rn <= 5 ORDER BY e.reason, e.criterion_id`);
   const agreement = await client.query<Record<'k' | 'n' | 'sy' | 'syy' | 'syt' | 'stt', number | null>>(
     `SELECT count(*) FILTER (WHERE t > 0)::int AS k, sum(t)::int AS n, sum(y)::float8 AS sy, sum(y * y)::float8 AS syy,
