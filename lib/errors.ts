@@ -71,3 +71,10 @@ export function withOutageResponse<A extends unknown[]>(handler: (...args: A) =>
     }
   };
 }
+
+/** Prisma's interactive-transaction timeout (P2028, "expired transaction"), as opposed to any other failure. */
+export function isTransactionTimeout(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 'P2028' || (typeof message === 'string' && /expired transaction|transaction.{0,40}timed? ?out/i.test(message));
+}

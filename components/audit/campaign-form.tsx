@@ -7,6 +7,7 @@ import { type AuditMode, DIMENSIONS, CATEGORIES, TIERS } from '@/lib/vocabulary/
 import { useRouter } from 'next/navigation';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { AUDIT_MODE_TEXT, DIMENSION_LABELS } from '@/components/audit/campaign-labels';
+import { CreationTime } from '@/components/audit/creation-time';
 import { SelectionPreview } from '@/components/audit/selection-preview';
 import { readCampaignBasics, usePreviewedCampaignForm } from '@/components/audit/use-previewed-campaign-form';
 import { CATEGORY_LABELS, TIER_LABELS } from '@/components/criteria/labels';
@@ -539,6 +540,11 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
         </Button>
         <p className="text-xs text-slate-500">Creating marks the chosen criteria as in audit; experts can start at once.</p>
       </div>
+      <CreationTime
+        criteria={preview && !preview.stale ? preview.data.criteria : null}
+        submitting={submitting}
+        timeoutSeconds={options.createTimeoutSeconds}
+      />
     </form>
   );
 }

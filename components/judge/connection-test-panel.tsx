@@ -2,11 +2,12 @@
 // The endpoint page's Test connection: one short probe per structured-output mode, cheapest first, on the
 // server (testConnectionAction). While it runs, the modes it will try and the time so far; then what it found.
 import { useRouter } from 'next/navigation';
-import { useEffect, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { ConnectionTestDetails } from '@/components/judge/connection-test-view';
 import { OUTPUT_MODE_LABELS } from '@/components/judge/labels';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/page-header';
+import { useElapsedSeconds } from '@/components/ui/use-elapsed-seconds';
 import { testConnectionAction } from '@/lib/judge/actions';
 import type { ConnectionTest } from '@/lib/judge/connection-test';
 import { OUTPUT_MODES } from '@/lib/judge/wire-request';
@@ -15,15 +16,7 @@ export function ConnectionTestPanel({ endpointId, test }: { endpointId: number; 
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
-  const [elapsed, setElapsed] = useState(0);
-
-  useEffect(() => {
-    if (!pending) return;
-    const started = Date.now();
-    setElapsed(0);
-    const timer = setInterval(() => setElapsed(Math.floor((Date.now() - started) / 1000)), 250);
-    return () => clearInterval(timer);
-  }, [pending]);
+  const elapsed = useElapsedSeconds(pending);
 
   const run = () =>
     startTransition(async () => {

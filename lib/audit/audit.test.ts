@@ -6,7 +6,7 @@ import { getExpertAssignment, listExpertCampaigns, listExpertHistory } from '@/l
 import { type CreateCampaignInput, createCampaignSchema, verdictDraftSchema } from '@/lib/audit/schemas';
 import { deleteProposal, saveProposal, saveVerdict, submitAssignment } from '@/lib/audit/verdicts';
 import type { SessionUser } from '@/lib/auth/roles';
-import { prisma } from '@/lib/db';
+import { pgPool, prisma } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { seedDemoAdmin } from '@/tools/testing/demo-admin';
 
@@ -89,6 +89,42 @@ describe('campaigns', () => {
     const shared = await prisma.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM (SELECT criterion_id FROM campaign_criteria GROUP BY criterion_id HAVING count(*) > 1) dup`;
     expect(shared[0]?.n).toBe(0);
+  });
+
+  it('a creation that outlasts its time is undone and says so: no campaign, no criterion changed', async () => {
+    const experts = await makeExperts(2);
+    const name = `Too slow ${randomUUID().slice(0, 8)}`;
+    const input = createCampaignSchema.parse({
+      name,
+      overlapK: 2,
+      expertIds: experts,
+      selection: { mode: 'filter', datasetId, maxQueries: 2 },
+    });
+    const before = await prisma.criterion.groupBy({ by: ['status'], where: { datasetId }, _count: true, orderBy: { status: 'asc' } });
+    // Another session holds every criterion of the dataset for 2.5 s, so the creation outlasts its one second.
+    const holder = await pgPool().connect();
+    let failure: unknown;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM criteria WHERE dataset_id = $1 FOR UPDATE', [datasetId]);
+      const released = new Promise((resolve) => setTimeout(resolve, 2_500)).then(() => holder.query('ROLLBACK'));
+      failure = await createCampaign({ actor: admin, input, timeoutSeconds: 1 }).catch((error: unknown) => error);
+      await released;
+    } finally {
+      holder.release();
+    }
+    expect(failure).toBeInstanceOf(DomainError);
+    expect((failure as DomainError).code).toBe('UNAVAILABLE');
+    expect((failure as DomainError).message).toMatch(
+      /^Creating this campaign took longer than the 1 second allowed, so it was undone: no campaign was created and no criterion changed\./,
+    );
+    expect((failure as DomainError).message).toContain('CAMPAIGN_CREATE_TIMEOUT_SECONDS');
+    expect(await prisma.auditCampaign.count({ where: { name } })).toBe(0);
+    expect(await prisma.criterion.groupBy({ by: ['status'], where: { datasetId }, _count: true, orderBy: { status: 'asc' } })).toEqual(
+      before,
+    );
+    // With its time, the same creation succeeds.
+    expect((await createCampaign({ actor: admin, input })).criteria).toBeGreaterThan(0);
   });
 
   it('draws a reproducible stratified sample of queries', async () => {

@@ -2,12 +2,15 @@
 // ones a campaign can take), departments and tags for the filters, and the active experts with their
 // specialties (matched to query departments when the campaign matches by specialty).
 import { prisma } from '@/lib/db';
+import { env } from '@/lib/env';
 
 export interface CampaignFormOptions {
   datasets: { id: number; name: string; pendingCriteria: number }[];
   departments: string[];
   tags: string[];
   experts: { id: string; name: string; email: string; specialties: string[] }[];
+  /** How long creating a campaign may take before it is undone (CAMPAIGN_CREATE_TIMEOUT_SECONDS). */
+  createTimeoutSeconds: number;
 }
 
 export async function getCampaignFormOptions(): Promise<CampaignFormOptions> {
@@ -30,5 +33,6 @@ export async function getCampaignFormOptions(): Promise<CampaignFormOptions> {
     departments: departments.map((row) => row.department),
     tags: tags.map((row) => row.tag),
     experts,
+    createTimeoutSeconds: env().CAMPAIGN_CREATE_TIMEOUT_SECONDS,
   };
 }

@@ -17,8 +17,6 @@ import {
   tallyOutcomes,
 } from '@/tools/bench/operations/claim-next';
 import { expertId } from '@/tools/fixtures/bench-users';
-import { buildCampaignBySql } from '@/tools/fixtures/campaign-by-sql';
-import { isTransactionTimeout, transactionTimeoutText } from '@/tools/fixtures/transaction-timeout';
 import { pgPool, prisma } from '@/lib/db';
 import { seedDemoAdmin } from '@/tools/testing/demo-admin';
 
@@ -219,38 +217,5 @@ describe('claimChecks', () => {
       assignments: 2,
       queriesByHolders: { 1: 1 },
     });
-  });
-});
-
-describe('createCampaign timing out', () => {
-  const prismaTimeout = Object.assign(
-    new Error(
-      'Invalid `db.auditEvent.create()` invocation in\n/x/record-event.ts:25:23\n\nTransaction API error: A query cannot be executed on an expired transaction. ' +
-        'The timeout for this transaction was 120000 ms, however 180465 ms passed since the start of the transaction.',
-    ),
-    { code: 'P2028' },
-  );
-
-  it('is told apart from other failures and summarised', () => {
-    expect(isTransactionTimeout(prismaTimeout)).toBe(true);
-    expect(isTransactionTimeout(new Error('Transaction already closed: the transaction timed out'))).toBe(true);
-    expect(isTransactionTimeout(new Error('duplicate key value violates unique constraint'))).toBe(false);
-    expect(isTransactionTimeout('nope')).toBe(false);
-    expect(transactionTimeoutText(prismaTimeout)).toBe('transaction timeout 120000 ms, 180465 ms passed');
-    expect(transactionTimeoutText(new Error('first\n\n  last line  \n'))).toBe('last line');
-  });
-
-  it('builds the rows createCampaign would, for the claims to run on', async () => {
-    const pending = await prisma.criterion.count({ where: { datasetId, status: 'PENDING' } });
-    const built = await buildCampaignBySql(db, { name: 'by SQL', overlapK: 2, experts, datasetId, actorId: admin.id });
-    expect(built.criteria).toBe(pending);
-    const queries = await prisma.campaignQuery.findMany({ where: { campaignId: built.id } });
-    expect(queries).toHaveLength(built.queries);
-    const sortKeys = await prisma.$queryRaw<{ ok: boolean }[]>`
-      SELECT bool_and(sort_key = hashint4(query_id * 31 + campaign_id) AND overlap_k = 2 AND holders = 0) AS ok
-        FROM campaign_queries WHERE campaign_id = ${built.id}`;
-    expect(sortKeys[0]?.ok).toBe(true);
-    expect(await prisma.campaignExpert.count({ where: { campaignId: built.id } })).toBe(experts.length);
-    expect((await claimNext({ campaignId: built.id, expertId: experts[0] as string })).kind).toBe('claimed');
   });
 });

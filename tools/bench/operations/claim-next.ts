@@ -16,10 +16,8 @@ import { type CpuReport, addCpuReports, describeCpu, startCpuMeter } from '@/too
 import { type BenchContext, type Metric, type Side, defineOperation } from '@/tools/bench/operation';
 import { ensureSyntheticDataset } from '@/tools/bench/operations/import';
 import { percentile } from '@/tools/bench/percentile';
-import { BENCH_ADMIN_ID, ensureBenchUsers, expertId } from '@/tools/fixtures/bench-users';
-import { buildCampaignBySql } from '@/tools/fixtures/campaign-by-sql';
+import { BENCH_ADMIN, BENCH_ADMIN_ID, ensureBenchUsers, expertId } from '@/tools/fixtures/bench-users';
 import type { Queryable } from '@/tools/fixtures/queryable';
-import { isTransactionTimeout, transactionTimeoutText } from '@/tools/fixtures/transaction-timeout';
 import { disconnectDb } from '@/lib/db';
 
 export const EXPERTS = 20;
@@ -307,10 +305,8 @@ interface ClaimState {
   campaign: {
     criteria: number;
     queries: number;
-    /** createCampaign's time, until it returned or failed. */
+    /** createCampaign's time. */
     createMs: number;
-    /** Why createCampaign failed (its transaction timed out), if it did; the campaign was then built with SQL. */
-    createFailure: string | null;
     pendingReset: number;
   };
   /** The raw side's claims (one connection per expert) and both sides' submissions. */
@@ -391,38 +387,12 @@ export const claimNextOperation = defineOperation<ClaimState>({
         selection: { mode: 'filter', datasetId: dataset.id },
       });
       const started = performance.now();
-      let created: { id: number; criteria: number; queries: number };
-      let createMs: number;
-      let createFailure: string | null = null;
-      try {
-        created = await createCampaign({
-          actor: {
-            id: BENCH_ADMIN_ID,
-            email: `${BENCH_ADMIN_ID}@bench.local`,
-            name: 'Bench Admin',
-            role: 'ADMIN',
-            specialties: [],
-            active: true,
-          },
-          input,
-        });
-        createMs = performance.now() - started;
-      } catch (error) {
-        createMs = performance.now() - started;
-        if (!isTransactionTimeout(error)) throw error;
-        createFailure = transactionTimeoutText(error);
-        ctx.log(
-          `claim-next: createCampaign failed after ${(createMs / 1000).toFixed(1)} s (${createFailure}); ` +
-            'building the same campaign with SQL instead, criteria statuses left alone (claims never read them)',
-        );
-        created = await buildCampaignBySql(checkClient, {
-          name: input.name,
-          overlapK: OVERLAP_K,
-          experts,
-          datasetId: dataset.id,
-          actorId: BENCH_ADMIN_ID,
-        });
-      }
+      // The app's own path, with its own time limit (CAMPAIGN_CREATE_TIMEOUT_SECONDS): if it fails, the bench fails.
+      const created = await createCampaign({
+        actor: BENCH_ADMIN,
+        input,
+      });
+      const createMs = performance.now() - started;
       ctx.log(
         `claim-next: campaign ${created.id}: ${count(created.criteria)} criteria, ${count(created.queries)} queries; createCampaign ${(createMs / 1000).toFixed(1)} s`,
       );
@@ -434,7 +404,7 @@ export const claimNextOperation = defineOperation<ClaimState>({
         ctx,
         experts,
         campaigns: { app: created.id, raw: rawCampaign },
-        campaign: { criteria: created.criteria, queries: created.queries, createMs, createFailure, pendingReset: reset.rowCount ?? 0 },
+        campaign: { criteria: created.criteria, queries: created.queries, createMs, pendingReset: reset.rowCount ?? 0 },
         rawPool: new pg.Pool({ connectionString: ctx.appDatabaseUrl, max: EXPERTS }),
         submitPool: new pg.Pool({ connectionString: ctx.appDatabaseUrl, max: EXPERTS }),
         checkClient,
@@ -476,9 +446,7 @@ export const claimNextOperation = defineOperation<ClaimState>({
     return [
       {
         id: 'claim-campaign',
-        label:
-          `createCampaign over ${count(state.campaign.criteria)} criteria / ${count(state.campaign.queries)} queries (setup, once)` +
-          (state.campaign.createFailure ? ': TIMED OUT' : ''),
+        label: `createCampaign over ${count(state.campaign.criteria)} criteria / ${count(state.campaign.queries)} queries (setup, once)`,
         unit: 's',
         app: state.campaign.createMs / 1000,
         raw: null,
@@ -564,14 +532,7 @@ export const claimNextOperation = defineOperation<ClaimState>({
       const result = state.results[side];
       return result?.cpu ? `${side}: ${describeCpu(result.cpu, result.latencies.length, 'claim')}` : `${side}: —`;
     };
-    const failure = state.campaign.createFailure
-      ? [
-          `createCampaign did not finish (${state.campaign.createFailure}); the benchmark built the same campaign rows with SQL ` +
-            '(criteria statuses left PENDING) and went on',
-        ]
-      : [];
     return [
-      ...failure,
       `${EXPERTS} loops in this process, each claiming then submitting (untimed) ${CLAIMS_PER_EXPERT} times after ${WARMUP_PER_EXPERT} warm-up claims, ` +
         `and one expert alone ${CLAIMS_ALONE} times, in ${ROUNDS} rounds taking turns with the raw side; ` +
         `app pool DB_POOL_MAX=${APP_POOL_MAX}, raw pool ${EXPERTS}, submissions on a third pool of ${EXPERTS}; app and raw on identical campaigns ` +

@@ -16,7 +16,7 @@ import { concurrentLoops, timeIt } from '@/tools/bench/concurrent-loops';
 import { type BenchContext, type Metric, type Side, defineOperation } from '@/tools/bench/operation';
 import { claimLockKey, describeTally, tallyOutcomes, waitForOtherConnectionsToClose } from '@/tools/bench/operations/claim-next';
 import { percentile } from '@/tools/bench/percentile';
-import { BENCH_ADMIN_ID, ensureBenchUsers, expertId } from '@/tools/fixtures/bench-users';
+import { BENCH_ADMIN, BENCH_ADMIN_ID, ensureBenchUsers, expertId } from '@/tools/fixtures/bench-users';
 import type { Queryable } from '@/tools/fixtures/queryable';
 
 const CLINICIANS = 20;
@@ -254,14 +254,7 @@ export const gradingClaimOperation = defineOperation<GradingClaimState>({
       const responses = Math.max(CLINICIANS * (CLAIMS_PER_CLINICIAN + WARMUP_PER_CLINICIAN), Math.round(RESPONSES_AT_SCALE_1 * ctx.scale));
       const datasetId = await buildGradingFixture(checkClient, responses);
       const created = await createGradingCampaign({
-        actor: {
-          id: BENCH_ADMIN_ID,
-          email: `${BENCH_ADMIN_ID}@bench.local`,
-          name: 'Bench Admin',
-          role: 'ADMIN',
-          specialties: [],
-          active: true,
-        },
+        actor: BENCH_ADMIN,
         input: createGradingCampaignSchema.parse({
           name: 'Bench: grading claim under load',
           overlapK: OVERLAP_K,
