@@ -4,13 +4,16 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { useElapsedSeconds } from '@/components/ui/use-elapsed-seconds';
 import { closeCampaignAction } from '@/lib/audit/actions';
+import { MENTION_CREATION_TIME_FROM_SECONDS, formatMinutesSeconds } from '@/lib/audit/creation-estimate';
 
 export function CloseCampaignButton({ campaignId, liveReservations }: { campaignId: number; liveReservations: number }) {
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  const elapsed = useElapsedSeconds(pending);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
@@ -52,6 +55,12 @@ export function CloseCampaignButton({ campaignId, liveReservations }: { campaign
           : ''}{' '}
         This cannot be undone.
       </p>
+      {pending && elapsed >= MENTION_CREATION_TIME_FROM_SECONDS ? (
+        <p role="status" className="mt-2 text-xs text-red-900" data-testid="closing-time">
+          Closing: {formatMinutesSeconds(elapsed)} so far. Every criterion of the campaign changes with it, which takes minutes for a large
+          campaign; keep this page open.
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="mt-2 text-xs font-medium text-red-800">
           {error}

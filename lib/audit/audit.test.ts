@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claimNext, releaseAssignment } from '@/lib/audit/claim-next';
+import { closeCampaign } from '@/lib/audit/close-campaign';
 import { allocate, createCampaign, previewSelection } from '@/lib/audit/create-campaign';
 import { getExpertAssignment, listExpertCampaigns, listExpertHistory } from '@/lib/audit/expert-view';
 import { type CreateCampaignInput, createCampaignSchema, verdictDraftSchema } from '@/lib/audit/schemas';
@@ -91,7 +92,7 @@ describe('campaigns', () => {
     expect(shared[0]?.n).toBe(0);
   });
 
-  it('a creation that outlasts its time is undone and says so: no campaign, no criterion changed', async () => {
+  it('a creation or a closing that outlasts its time is undone and says so: nothing changed', async () => {
     const experts = await makeExperts(2);
     const name = `Too slow ${randomUUID().slice(0, 8)}`;
     const input = createCampaignSchema.parse({
@@ -100,31 +101,46 @@ describe('campaigns', () => {
       expertIds: experts,
       selection: { mode: 'filter', datasetId, maxQueries: 2 },
     });
-    const before = await prisma.criterion.groupBy({ by: ['status'], where: { datasetId }, _count: true, orderBy: { status: 'asc' } });
-    // Another session holds every criterion of the dataset for 2.5 s, so the creation outlasts its one second.
-    const holder = await pgPool().connect();
-    let failure: unknown;
-    try {
-      await holder.query('BEGIN');
-      await holder.query('SELECT id FROM criteria WHERE dataset_id = $1 FOR UPDATE', [datasetId]);
-      const released = new Promise((resolve) => setTimeout(resolve, 2_500)).then(() => holder.query('ROLLBACK'));
-      failure = await createCampaign({ actor: admin, input, timeoutSeconds: 1 }).catch((error: unknown) => error);
-      await released;
-    } finally {
-      holder.release();
-    }
-    expect(failure).toBeInstanceOf(DomainError);
-    expect((failure as DomainError).code).toBe('UNAVAILABLE');
-    expect((failure as DomainError).message).toMatch(
+    const statuses = () => prisma.criterion.groupBy({ by: ['status'], where: { datasetId }, _count: true, orderBy: { status: 'asc' } });
+    const before = await statuses();
+    // Another session holds the rows the step must lock for 2.5 s, so the step outlasts its one second.
+    const timedOut = async (lockSql: string, lockParam: number, step: () => Promise<unknown>) => {
+      const holder = await pgPool().connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query(lockSql, [lockParam]);
+        const released = new Promise((resolve) => setTimeout(resolve, 2_500)).then(() => holder.query('ROLLBACK'));
+        const failure = await step().catch((error: unknown) => error);
+        await released;
+        expect(failure).toBeInstanceOf(DomainError);
+        expect((failure as DomainError).code).toBe('UNAVAILABLE');
+        expect((failure as DomainError).message).toContain('ask whoever runs the app to allow more time (CAMPAIGN_CHANGE_TIMEOUT_SECONDS)');
+        return (failure as DomainError).message;
+      } finally {
+        holder.release();
+      }
+    };
+
+    const creating = await timedOut('SELECT id FROM criteria WHERE dataset_id = $1 FOR UPDATE', datasetId, () =>
+      createCampaign({ actor: admin, input, timeoutSeconds: 1 }),
+    );
+    expect(creating).toMatch(
       /^Creating this campaign took longer than the 1 second allowed, so it was undone: no campaign was created and no criterion changed\./,
     );
-    expect((failure as DomainError).message).toContain('CAMPAIGN_CREATE_TIMEOUT_SECONDS');
     expect(await prisma.auditCampaign.count({ where: { name } })).toBe(0);
-    expect(await prisma.criterion.groupBy({ by: ['status'], where: { datasetId }, _count: true, orderBy: { status: 'asc' } })).toEqual(
-      before,
+    expect(await statuses()).toEqual(before);
+
+    // With its time, the same creation succeeds; a closing held up the same way leaves it open and unchanged.
+    const created = await createCampaign({ actor: admin, input });
+    const inAudit = await statuses();
+    const closing = await timedOut('SELECT id FROM audit_campaigns WHERE id = $1 FOR UPDATE', created.id, () =>
+      closeCampaign({ actorId: admin.id, campaignId: created.id, timeoutSeconds: 1 }),
     );
-    // With its time, the same creation succeeds.
-    expect((await createCampaign({ actor: admin, input })).criteria).toBeGreaterThan(0);
+    expect(closing).toMatch(/^Closing this campaign took longer than the 1 second allowed, so it was undone: the campaign is still open/);
+    expect((await prisma.auditCampaign.findUniqueOrThrow({ where: { id: created.id } })).status).toBe('OPEN');
+    expect(await statuses()).toEqual(inAudit);
+    await closeCampaign({ actorId: admin.id, campaignId: created.id });
+    expect(await statuses()).toEqual(before);
   });
 
   it('draws a reproducible stratified sample of queries', async () => {

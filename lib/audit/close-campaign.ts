@@ -1,13 +1,28 @@
 // Closing a campaign ends it: no more claims or amendments; live reservations are released (of queries in an
 // audit, of responses in a grading campaign).
 import { recordEvent } from '@/lib/audit-trail/record-event';
-import { prisma } from '@/lib/db';
+import { campaignTransaction } from '@/lib/audit/campaign-transaction';
 import { HELD } from '@/lib/audit/claim-next';
 import { conflict, notFound } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
 
-export async function closeCampaign({ actorId, campaignId }: { actorId: string; campaignId: number }) {
-  return await prisma.$transaction(
+export async function closeCampaign({
+  actorId,
+  campaignId,
+  timeoutSeconds,
+}: {
+  actorId: string;
+  campaignId: number;
+  /** How long the one transaction may take before it is undone (CAMPAIGN_CHANGE_TIMEOUT_SECONDS). */
+  timeoutSeconds?: number;
+}) {
+  return await campaignTransaction(
+    {
+      doing: 'Closing this campaign',
+      undone: 'the campaign is still open and nothing changed',
+      advice: 'Try again when the server is less busy',
+      timeoutSeconds,
+    },
     async (tx) => {
       const campaign = await tx.auditCampaign.findUnique({ where: { id: campaignId }, select: { status: true, kind: true } });
       if (!campaign) throw notFound('The campaign');
@@ -29,9 +44,8 @@ export async function closeCampaign({ actorId, campaignId }: { actorId: string; 
         after: { releasedReservations: released },
       });
       return { releasedReservations: released };
-      // Closing completes every criterion with a verdict: the analytics triggers refresh all of the campaign's
-      // outcomes in this transaction (about 20 s at 220,000 criteria).
+      // Closing completes every criterion with a verdict and sets every other back to pending: the analytics
+      // triggers refresh all of the campaign's outcomes and criteria in this transaction.
     },
-    { timeout: 120_000, maxWait: 10_000 },
   );
 }

@@ -13,8 +13,8 @@ import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { CreateCampaignInput, Selection } from '@/lib/audit/schemas';
 import { criteriaFilters, criteriaParamsSchema } from '@/lib/criteria/list-criteria';
 import { prisma } from '@/lib/db';
-import { conflict, DomainError, invalid, isTransactionTimeout } from '@/lib/errors';
-import { env } from '@/lib/env';
+import { campaignTransaction } from '@/lib/audit/campaign-transaction';
+import { conflict, invalid } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
 
 type Db = Prisma.TransactionClient | typeof prisma;
@@ -111,38 +111,24 @@ export async function previewSelection(selection: Selection, db: Db = prisma): P
   };
 }
 
-/** "15 minutes", "90 seconds": the time allowed, as the admin is told it. */
-function duration(seconds: number): string {
-  if (seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
-  return `${seconds} second${seconds === 1 ? '' : 's'}`;
-}
-
 export async function createCampaign({
   actor,
   input,
-  timeoutSeconds = env().CAMPAIGN_CREATE_TIMEOUT_SECONDS,
+  timeoutSeconds,
 }: {
   actor: SessionUser;
   input: CreateCampaignInput;
-  /** How long the one transaction may take before it is undone (CAMPAIGN_CREATE_TIMEOUT_SECONDS). */
+  /** How long the one transaction may take before it is undone (CAMPAIGN_CHANGE_TIMEOUT_SECONDS). */
   timeoutSeconds?: number;
 }) {
-  try {
-    return await createCampaignInTransaction(actor, input, timeoutSeconds);
-  } catch (error) {
-    if (!isTransactionTimeout(error)) throw error;
-    throw new DomainError(
-      'UNAVAILABLE',
-      `Creating this campaign took longer than the ${duration(timeoutSeconds)} allowed, so it was undone: no campaign was ` +
-        'created and no criterion changed. Choose fewer criteria (a sample, or a maximum number of queries), or ask ' +
-        'whoever runs the app to allow more time (CAMPAIGN_CREATE_TIMEOUT_SECONDS).',
-    );
-  }
-}
-
-async function createCampaignInTransaction(actor: SessionUser, input: CreateCampaignInput, timeoutSeconds: number) {
   const expertIds = [...new Set(input.expertIds)];
-  return await prisma.$transaction(
+  return await campaignTransaction(
+    {
+      doing: 'Creating this campaign',
+      undone: 'no campaign was created and no criterion changed',
+      advice: 'Choose fewer criteria (a sample, or a maximum number of queries)',
+      timeoutSeconds,
+    },
     async (tx) => {
       const experts = await tx.user.findMany({ where: { id: { in: expertIds }, role: 'EXPERT', active: true }, select: { id: true } });
       if (experts.length !== expertIds.length)
@@ -198,8 +184,5 @@ async function createCampaignInTransaction(actor: SessionUser, input: CreateCamp
       });
       return { id: campaign.id, criteria, queries };
     },
-    // At full scale (220,617 criteria) the inserts, the analytics triggers' outcome rows and above all marking
-    // every criterion as in audit took 277 s on the 2-core development machine (docs/performance.md).
-    { timeout: timeoutSeconds * 1000, maxWait: 10_000 },
   );
 }

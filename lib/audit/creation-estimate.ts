@@ -4,7 +4,7 @@
 // criterion is the app's estimate from that run; a faster or busier server differs.
 export const ESTIMATED_MS_PER_CRITERION = 1.3;
 
-/** Below this estimate the form says nothing about time. */
+/** Below this estimate (or time so far) the campaign forms say nothing about time. */
 export const MENTION_CREATION_TIME_FROM_SECONDS = 15;
 
 export function estimatedCreationSeconds(criteria: number): number {
