@@ -69,12 +69,13 @@ const schema = z.object({
   /** Web worker processes `npm start` runs on its one port; defaults to the number of cores. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /**
-   * How long creating or closing an audit campaign may take before it is undone (one transaction: nothing changes).
-   * Both change every criterion of the campaign: over a whole QuarkMedBench-size dataset (220,617 criteria) creating
-   * took 277 s on the 2-core development machine, most of it marking each criterion as in audit
-   * (docs/performance.md). 900 (15 min) is the app's choice.
+   * How long an admin's change of many criteria at once may take before it is undone (one transaction: nothing
+   * changes): creating or closing an audit campaign, and the criteria browser's bulk actions (add to a campaign,
+   * tag). Over a whole QuarkMedBench-size dataset (220,617 criteria) creating a campaign took 277 s on the 2-core
+   * development machine, most of it marking each criterion as in audit (docs/performance.md). 900 (15 min) is the
+   * app's choice.
    */
-  CAMPAIGN_CHANGE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  BULK_CHANGE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /** The largest file an admin may upload (MB). The app's default is 1024 MB. */
   MAX_UPLOAD_MB: z.coerce.number().min(1).default(1024),
   /** Set by npm start: the web process stops its job workers itself on SIGTERM/SIGINT, then exits. */

@@ -9,7 +9,7 @@ import { busyCampaignsSql, busySql, eligibilitySql } from '@/lib/audit/audit-eli
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';
 import type { AddToCampaignInput } from '@/lib/criteria/schemas';
-import { prisma } from '@/lib/db';
+import { bulkTransaction } from '@/lib/db/bulk-transaction';
 import { conflict, notFound } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
 
@@ -36,7 +36,12 @@ export async function addCriteriaToCampaign({
   actor: SessionUser;
   input: AddToCampaignInput;
 }): Promise<AddToCampaignResult> {
-  return await prisma.$transaction(
+  return await bulkTransaction(
+    {
+      doing: 'Adding these criteria to the campaign',
+      undone: 'no criterion was added',
+      advice: 'Select fewer criteria at a time',
+    },
     async (tx) => {
       const [campaign] = await tx.$queryRaw<{ id: number; name: string; status: string; overlap_k: number; dataset_id: number | null }[]>`
         SELECT id, name, status::text, overlap_k, (selection->>'datasetId')::int AS dataset_id
@@ -123,6 +128,5 @@ export async function addCriteriaToCampaign({
       });
       return { added: ids.length, newQueries, refused };
     },
-    { timeout: 60_000, maxWait: 10_000 },
   );
 }

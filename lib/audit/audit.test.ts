@@ -114,7 +114,7 @@ describe('campaigns', () => {
         await released;
         expect(failure).toBeInstanceOf(DomainError);
         expect((failure as DomainError).code).toBe('UNAVAILABLE');
-        expect((failure as DomainError).message).toContain('ask whoever runs the app to allow more time (CAMPAIGN_CHANGE_TIMEOUT_SECONDS)');
+        expect((failure as DomainError).message).toContain('ask whoever runs the app to allow more time (BULK_CHANGE_TIMEOUT_SECONDS)');
         return (failure as DomainError).message;
       } finally {
         holder.release();

@@ -9,7 +9,7 @@ export interface CampaignFormOptions {
   departments: string[];
   tags: string[];
   experts: { id: string; name: string; email: string; specialties: string[] }[];
-  /** How long creating a campaign may take before it is undone (CAMPAIGN_CHANGE_TIMEOUT_SECONDS). */
+  /** How long creating a campaign may take before it is undone (BULK_CHANGE_TIMEOUT_SECONDS). */
   createTimeoutSeconds: number;
 }
 
@@ -33,6 +33,6 @@ export async function getCampaignFormOptions(): Promise<CampaignFormOptions> {
     departments: departments.map((row) => row.department),
     tags: tags.map((row) => row.tag),
     experts,
-    createTimeoutSeconds: env().CAMPAIGN_CHANGE_TIMEOUT_SECONDS,
+    createTimeoutSeconds: env().BULK_CHANGE_TIMEOUT_SECONDS,
   };
 }

@@ -1,7 +1,7 @@
 // Closing a campaign ends it: no more claims or amendments; live reservations are released (of queries in an
 // audit, of responses in a grading campaign).
 import { recordEvent } from '@/lib/audit-trail/record-event';
-import { campaignTransaction } from '@/lib/audit/campaign-transaction';
+import { bulkTransaction } from '@/lib/db/bulk-transaction';
 import { HELD } from '@/lib/audit/claim-next';
 import { conflict, notFound } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -13,10 +13,10 @@ export async function closeCampaign({
 }: {
   actorId: string;
   campaignId: number;
-  /** How long the one transaction may take before it is undone (CAMPAIGN_CHANGE_TIMEOUT_SECONDS). */
+  /** How long the one transaction may take before it is undone (BULK_CHANGE_TIMEOUT_SECONDS). */
   timeoutSeconds?: number;
 }) {
-  return await campaignTransaction(
+  return await bulkTransaction(
     {
       doing: 'Closing this campaign',
       undone: 'the campaign is still open and nothing changed',

@@ -13,7 +13,7 @@ import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { CreateCampaignInput, Selection } from '@/lib/audit/schemas';
 import { criteriaFilters, criteriaParamsSchema } from '@/lib/criteria/list-criteria';
 import { prisma } from '@/lib/db';
-import { campaignTransaction } from '@/lib/audit/campaign-transaction';
+import { bulkTransaction } from '@/lib/db/bulk-transaction';
 import { conflict, invalid } from '@/lib/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
 
@@ -118,11 +118,11 @@ export async function createCampaign({
 }: {
   actor: SessionUser;
   input: CreateCampaignInput;
-  /** How long the one transaction may take before it is undone (CAMPAIGN_CHANGE_TIMEOUT_SECONDS). */
+  /** How long the one transaction may take before it is undone (BULK_CHANGE_TIMEOUT_SECONDS). */
   timeoutSeconds?: number;
 }) {
   const expertIds = [...new Set(input.expertIds)];
-  return await campaignTransaction(
+  return await bulkTransaction(
     {
       doing: 'Creating this campaign',
       undone: 'no campaign was created and no criterion changed',

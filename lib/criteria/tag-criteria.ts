@@ -5,10 +5,11 @@ import 'server-only';
 import { recordEvent } from '@/lib/audit-trail/record-event';
 import type { SessionUser } from '@/lib/auth/roles';
 import type { TagCriteriaInput } from '@/lib/criteria/schemas';
-import { prisma } from '@/lib/db';
+import { bulkTransaction } from '@/lib/db/bulk-transaction';
 
 export async function tagCriteria({ actor, input }: { actor: SessionUser; input: TagCriteriaInput }): Promise<{ changed: number }> {
-  return await prisma.$transaction(async (tx) => {
+  const doing = input.remove ? 'Taking the tag off these criteria' : 'Tagging these criteria';
+  return await bulkTransaction({ doing, undone: 'no criterion changed', advice: 'Select fewer criteria at a time' }, async (tx) => {
     const changed = input.remove
       ? await tx.$queryRaw<{ id: number }[]>`
           UPDATE criteria SET tags = array_remove(tags, ${input.tag}), row_version = row_version + 1, updated_at = timezone('UTC', now())

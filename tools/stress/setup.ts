@@ -80,7 +80,7 @@ export async function syntheticSource({ scale, seed, file }: { scale: number; se
 
 /**
  * The campaign under load: every pending criterion of the dataset, k verdicts each, all experts, created by the
- * app's createCampaign within its own time limit (CAMPAIGN_CHANGE_TIMEOUT_SECONDS); if that fails, the run fails.
+ * app's createCampaign within its own time limit (BULK_CHANGE_TIMEOUT_SECONDS); if that fails, the run fails.
  * The report says how long it took.
  */
 export async function createStressCampaign({

@@ -387,7 +387,7 @@ export const claimNextOperation = defineOperation<ClaimState>({
         selection: { mode: 'filter', datasetId: dataset.id },
       });
       const started = performance.now();
-      // The app's own path, with its own time limit (CAMPAIGN_CHANGE_TIMEOUT_SECONDS): if it fails, the bench fails.
+      // The app's own path, with its own time limit (BULK_CHANGE_TIMEOUT_SECONDS): if it fails, the bench fails.
       const created = await createCampaign({
         actor: BENCH_ADMIN,
         input,
