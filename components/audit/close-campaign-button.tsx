@@ -57,8 +57,7 @@ export function CloseCampaignButton({ campaignId, liveReservations }: { campaign
       </p>
       {pending && elapsed >= MENTION_CREATION_TIME_FROM_SECONDS ? (
         <p role="status" className="mt-2 text-xs text-red-900" data-testid="closing-time">
-          Closing: {formatMinutesSeconds(elapsed)} so far. Every criterion of the campaign changes with it, which takes minutes for a large
-          campaign; keep this page open.
+          Closing: {formatMinutesSeconds(elapsed)} so far. A large campaign takes minutes to close; keep this page open.
         </p>
       ) : null}
       {error ? (
