@@ -543,7 +543,7 @@ export function CampaignForm({ options }: { options: CampaignFormOptions }) {
       <CreationTime
         criteria={preview && !preview.stale ? preview.data.criteria : null}
         submitting={submitting}
-        timeoutSeconds={options.createTimeoutSeconds}
+        limit={options.createTimeLimit}
       />
     </form>
   );

@@ -3,10 +3,11 @@
 // once more, saying what will happen, before calling closeCampaignAction.
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
+import { formatSeconds } from '@/components/audit/campaign-labels';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { useElapsedSeconds } from '@/components/ui/use-elapsed-seconds';
 import { closeCampaignAction } from '@/lib/audit/actions';
-import { MENTION_CREATION_TIME_FROM_SECONDS, formatMinutesSeconds } from '@/lib/audit/creation-estimate';
+import { MENTION_CREATION_TIME_FROM_SECONDS } from '@/lib/audit/creation-estimate';
 
 export function CloseCampaignButton({ campaignId, liveReservations }: { campaignId: number; liveReservations: number }) {
   const router = useRouter();
@@ -57,7 +58,7 @@ export function CloseCampaignButton({ campaignId, liveReservations }: { campaign
       </p>
       {pending && elapsed >= MENTION_CREATION_TIME_FROM_SECONDS ? (
         <p role="status" className="mt-2 text-xs text-red-900" data-testid="closing-time">
-          Closing: {formatMinutesSeconds(elapsed)} so far. A large campaign takes minutes to close; keep this page open.
+          Closing: {formatSeconds(elapsed)} so far. A large campaign takes minutes to close; keep this page open.
         </p>
       ) : null}
       {error ? (

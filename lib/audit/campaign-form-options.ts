@@ -2,6 +2,7 @@
 // ones a campaign can take), departments and tags for the filters, and the active experts with their
 // specialties (matched to query departments when the campaign matches by specialty).
 import { prisma } from '@/lib/db';
+import { formatAllowedTime } from '@/lib/db/bulk-transaction';
 import { env } from '@/lib/env';
 
 export interface CampaignFormOptions {
@@ -9,8 +10,8 @@ export interface CampaignFormOptions {
   departments: string[];
   tags: string[];
   experts: { id: string; name: string; email: string; specialties: string[] }[];
-  /** How long creating a campaign may take before it is undone (BULK_CHANGE_TIMEOUT_SECONDS). */
-  createTimeoutSeconds: number;
+  /** How long creating a campaign may take before it is undone (BULK_CHANGE_TIMEOUT_SECONDS), as its error says it. */
+  createTimeLimit: string;
 }
 
 export async function getCampaignFormOptions(): Promise<CampaignFormOptions> {
@@ -33,6 +34,6 @@ export async function getCampaignFormOptions(): Promise<CampaignFormOptions> {
     departments: departments.map((row) => row.department),
     tags: tags.map((row) => row.tag),
     experts,
-    createTimeoutSeconds: env().BULK_CHANGE_TIMEOUT_SECONDS,
+    createTimeLimit: formatAllowedTime(env().BULK_CHANGE_TIMEOUT_SECONDS),
   };
 }

@@ -10,12 +10,3 @@ export const MENTION_CREATION_TIME_FROM_SECONDS = 15;
 export function estimatedCreationSeconds(criteria: number): number {
   return Math.ceil((criteria * ESTIMATED_MS_PER_CRITERION) / 1000);
 }
-
-/** "4 min 40 s", "50 s". */
-export function formatMinutesSeconds(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  const minutes = Math.floor(whole / 60);
-  const rest = whole % 60;
-  if (minutes === 0) return `${rest} s`;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
-}
