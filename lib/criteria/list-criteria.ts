@@ -1,5 +1,6 @@
 // The criteria browser's data: one page of criteria with keyset pagination on any sortable column, every
-// filter applied in SQL, and text search over title and description served by the pg_trgm GIN indexes.
+// filter applied in SQL, and text search over title and description served by the pg_trgm GIN indexes (on
+// criterion_revisions, the current revision's row).
 // Never loads more than one page (plus one row to know whether there is a next page).
 import { CATEGORIES, TIERS } from '@/lib/vocabulary/enums';
 import { criterionReference } from '@/lib/criteria/criterion-reference';
@@ -179,14 +180,25 @@ export function criteriaFilters(params: CriteriaParams): Prisma.Sql {
   if (params.status) conditions.push(Prisma.sql`c.status = ${params.status}::"CriterionStatus"`);
   if (params.reaudit) conditions.push(inReauditSql());
   if (params.redLine) conditions.push(Prisma.sql`c.red_line = ${params.redLine === 'yes'}`);
-  if (params.q) {
-    const pattern = likePattern(params.q);
-    conditions.push(Prisma.sql`(c.title ILIKE ${pattern} OR c.description ILIKE ${pattern})`);
-    // Terms under three characters are too short for the trigram indexes; Chinese pairs have their own.
-    const pairs = [...params.q].length < 3 ? cjkBigrams(params.q) : [];
-    if (pairs.length) conditions.push(Prisma.sql`manual_cjk_bigrams(c.title || ' ' || c.description) @> ${pairs}::text[]`);
-  }
+  if (params.q) conditions.push(textSearch(params.q, params.category));
   return Prisma.join(conditions, ' AND ');
+}
+
+/**
+ * Criteria whose current title or description contains `q` (in `category`, when one is given: the criterion's
+ * own category filter stays too). The text indexes are on criterion_revisions, whose
+ * row for a criterion's current revision holds its current text: on criteria every status change would write
+ * into them (docs/performance.md, "Text search on revisions").
+ */
+function textSearch(q: string, category: CriteriaParams['category']): Prisma.Sql {
+  const pattern = likePattern(q);
+  const conditions = [Prisma.sql`(r.title ILIKE ${pattern} OR r.description ILIKE ${pattern})`];
+  // The revisions' indexes lead with the category (a copy of the criterion's).
+  if (category) conditions.push(Prisma.sql`r.category = ${category}::"QueryCategory"`);
+  // Terms under three characters are too short for the trigram indexes; Chinese pairs have their own.
+  const pairs = [...q].length < 3 ? cjkBigrams(q) : [];
+  if (pairs.length) conditions.push(Prisma.sql`manual_cjk_bigrams(r.title || ' ' || r.description) @> ${pairs}::text[]`);
+  return Prisma.sql`(c.id, c.revision) IN (SELECT r.criterion_id, r.revision FROM criterion_revisions r WHERE ${Prisma.join(conditions, ' AND ')})`;
 }
 
 function cursorValueOf(row: CriterionRow, sort: CriteriaSort): CursorValue {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { criteriaParamsSchema, listCriteria } from '@/lib/criteria/list-criteria';
 import { prisma } from '@/lib/db';
 import { importFile } from '@/lib/import/import-file';
 import { bufferSource } from '@/lib/import/read-lines';
@@ -89,6 +90,10 @@ describe('native JSON Lines', () => {
     expect(new Set((await prisma.criterion.findMany()).map((c) => c.category))).toEqual(new Set(['CLINICAL_CARE']));
     await importFile({ source: bufferSource('a.jsonl', jsonl(query('q1', { category: 'WELLNESS_HEALTH' }))), datasetName: 'cat' });
     expect(new Set((await prisma.criterion.findMany()).map((c) => c.category))).toEqual(new Set(['WELLNESS_HEALTH']));
+    // Their revisions too: the search filtered by category reads the revisions' copy.
+    expect(new Set((await prisma.criterionRevision.findMany()).map((r) => r.category))).toEqual(new Set(['WELLNESS_HEALTH']));
+    const found = await listCriteria(criteriaParamsSchema.parse({ q: 'urgent evaluation', category: 'WELLNESS_HEALTH' }));
+    expect(found.rows.map((row) => row.title)).toEqual(['Advises urgent evaluation']);
   });
 
   it('never overwrites a criterion that is already in audit', async () => {
@@ -99,6 +104,53 @@ describe('native JSON Lines', () => {
     const result = await importFile({ source: bufferSource('a.jsonl', jsonl(edited)), datasetName: 'locked' });
     expect(result.criteria).toMatchObject({ locked: 1, updated: 0 });
     expect((await prisma.criterion.findFirstOrThrow({ where: { key: 'c1' } })).title).toBe('Advises urgent evaluation');
+  });
+
+  it('keeps a re-imported text in the revision history and finds criteria by their current text only', async () => {
+    await importFile({ source: bufferSource('a.jsonl', jsonl(query('q1'))), datasetName: 'revised' });
+    const c1 = await prisma.criterion.findFirstOrThrow({ where: { key: 'c1' } });
+    // c1 is pending again after an audit that gave it revision 1 (an earlier decision, since withdrawn).
+    await prisma.$transaction([
+      prisma.criterionRevision.create({
+        data: {
+          criterionId: c1.id,
+          revision: 1,
+          category: c1.category,
+          title: 'Advises same-day evaluation',
+          description: c1.description,
+          tier: c1.tier,
+          points: c1.points,
+          source: 'REVERTED',
+        },
+      }),
+      prisma.criterion.update({ where: { id: c1.id }, data: { revision: 1, title: 'Advises same-day evaluation' } }),
+    ]);
+    const edited = query('q1');
+    (edited.criteria[0] as { title: string }).title = 'Advises emergency evaluation';
+    (edited.criteria[1] as { title: string }).title = 'Avoids naming a diagnosis';
+    const result = await importFile({ source: bufferSource('a.jsonl', jsonl(edited)), datasetName: 'revised' });
+    expect(result.criteria).toMatchObject({ updated: 2, locked: 0 });
+
+    const history = async (key: string) =>
+      await prisma.criterion.findFirstOrThrow({ where: { key }, include: { revisions: { orderBy: { revision: 'asc' } } } });
+    const after = await history('c1');
+    expect(after).toMatchObject({ revision: 2, title: 'Advises emergency evaluation', status: 'PENDING' });
+    expect(after.revisions.map((r) => [r.revision, r.title, r.source])).toEqual([
+      [0, 'Advises urgent evaluation', 'IMPORTED'],
+      [1, 'Advises same-day evaluation', 'REVERTED'],
+      [2, 'Advises emergency evaluation', 'IMPORTED'],
+    ]);
+    expect(after.revisions[2]?.reason).toBe('Re-imported with a changed text while pending.');
+    // Never audited: revision 0 follows the import in place.
+    const c2 = await history('c2');
+    expect(c2.revisions.map((r) => [r.revision, r.title])).toEqual([[0, 'Avoids naming a diagnosis']]);
+
+    const found = async (q: string) => (await listCriteria(criteriaParamsSchema.parse({ q }))).rows.map((row) => row.title);
+    expect(await found('emergency evaluation')).toEqual(['Advises emergency evaluation']);
+    expect(await found('same-day')).toEqual([]);
+    expect(await found('urgent evaluation')).toEqual([]);
+    expect(await found('naming a diagnosis')).toEqual(['Avoids naming a diagnosis']);
+    expect(await found('Avoids diagnosing')).toEqual([]);
   });
 
   it('accepts a BOM, CRLF line endings, blank lines and a 1 MB line', async () => {

@@ -475,9 +475,17 @@ async function mergeCriteria(
        ON CONFLICT (query_id, key) DO UPDATE SET
          position = EXCLUDED.position, title = EXCLUDED.title, description = EXCLUDED.description, levels = EXCLUDED.levels,
          tier = EXCLUDED.tier, points = EXCLUDED.points, tags = EXCLUDED.tags, red_line = EXCLUDED.red_line,
-         evidence = EXCLUDED.evidence, content_hash = EXCLUDED.content_hash, row_version = criteria.row_version + 1, updated_at = now()
+         evidence = EXCLUDED.evidence, content_hash = EXCLUDED.content_hash, row_version = criteria.row_version + 1, updated_at = now(),
+         -- Revision 0 (never audited) follows the new text in place (trigger manual_criteria_revision_zero); a
+         -- criterion pending again after an audit keeps its history: the new text is a revision of its own.
+         revision = criteria.revision + (criteria.revision > 0)::int
        WHERE criteria.content_hash IS DISTINCT FROM EXCLUDED.content_hash AND criteria.status = 'PENDING'
-       RETURNING id, query_id, key, (xmax = 0) AS inserted),
+       RETURNING id, query_id, key, (xmax = 0) AS inserted, revision, category, title, description, tier, points),
+     reimported AS (
+       INSERT INTO criterion_revisions (criterion_id, revision, category, title, description, tier, points, source, reason)
+       SELECT id, revision, category, title, description, tier, points, 'IMPORTED', 'Re-imported with a changed text while pending.'
+         FROM up WHERE NOT inserted AND revision > 0
+       RETURNING 1),
      prov AS (
        INSERT INTO criterion_provenance (criterion_id, origin, generator_models, consensus_votes, meta_rubric_version_id, import_job_id, source_format, source_raw)
        SELECT up.id, 'IMPORTED', COALESCE(src.c_prov_models, '{}'), src.c_prov_votes, mv.id, $2, $3,

@@ -98,6 +98,7 @@ describe('grading', () => {
       data: {
         criterionId: criterion.id,
         revision: 1,
+        category: criterion.category,
         ...revised,
         description: criterion.description,
         tier: criterion.tier,

@@ -29,7 +29,9 @@ describe('rawPageSql', () => {
     );
     const [page, values] = sql.page;
     expect(page).toContain('c.category = $1::"QueryCategory"');
-    expect(page).toContain('(c.title ILIKE $2 OR c.description ILIKE $2)');
+    expect(page).toContain(
+      '(c.id, c.revision) IN (SELECT r.criterion_id, r.revision FROM criterion_revisions r WHERE (r.title ILIKE $2 OR r.description ILIKE $2) AND r.category = $1::"QueryCategory")',
+    );
     expect(page).toContain('AND (c.points, c.id) < ($3::float8, $4)');
     expect(page).toContain('ORDER BY c.points DESC, c.id DESC');
     expect(page).toContain('LIMIT 51');

@@ -110,15 +110,19 @@ export function rawPageSql(request: PageRequest, cursor: RawCursor | null): { pa
   };
   const conditions = ['TRUE'];
   if (params.dataset) conditions.push(`c.dataset_id = ${bind(params.dataset)}`);
-  if (params.category) conditions.push(`c.category = ${bind(params.category)}::"QueryCategory"`);
+  const category = params.category ? bind(params.category) : null;
+  if (category) conditions.push(`c.category = ${category}::"QueryCategory"`);
   if (params.department) conditions.push(`q.department = ${bind(params.department)}`);
   if (params.tier) conditions.push(`c.tier = ${bind(params.tier)}::"Tier"`);
   if (params.status) conditions.push(`c.status = ${bind(params.status)}::"CriterionStatus"`);
   if (params.q) {
     const pattern = bind(`%${params.q.replace(/[\\%_]/g, (match) => `\\${match}`)}%`);
-    conditions.push(`(c.title ILIKE ${pattern} OR c.description ILIKE ${pattern})`);
+    // The same work as the app: the text indexes are on the current revision's row (criterion_revisions).
+    const search = [`(r.title ILIKE ${pattern} OR r.description ILIKE ${pattern})`];
+    if (category) search.push(`r.category = ${category}::"QueryCategory"`);
     const pairs = [...params.q].length < 3 ? cjkBigrams(params.q) : [];
-    if (pairs.length) conditions.push(`manual_cjk_bigrams(c.title || ' ' || c.description) @> ${bind(pairs)}::text[]`);
+    if (pairs.length) search.push(`manual_cjk_bigrams(r.title || ' ' || r.description) @> ${bind(pairs)}::text[]`);
+    conditions.push(`(c.id, c.revision) IN (SELECT r.criterion_id, r.revision FROM criterion_revisions r WHERE ${search.join(' AND ')})`);
   }
   const where = conditions.join(' AND ');
   const countValues = [...values];
