@@ -224,6 +224,13 @@ test.describe('the audit loop', () => {
     await page.keyboard.press('Escape');
     await page.goto(`/criteria?dataset=${dataset.id}&status=VERIFIED`);
     await expect(page.getByTestId('criteria-total')).toContainText('1');
+    // The search finds the revised criterion by its current (gold) text, and no longer by the text it had.
+    await page.goto(`/criteria?dataset=${dataset.id}&q=${encodeURIComponent('water every hour')}`);
+    await expect(page.getByTestId('criteria-total')).toHaveText(/^1 criteri/);
+    await expect(page.getByRole('row').filter({ hasText: GOLD })).toHaveCount(1);
+    await page.goto(`/criteria?dataset=${dataset.id}&q=${encodeURIComponent(DISPUTED)}`);
+    await expect(page.getByTestId('criteria-total')).toHaveText(/^0 criteri/);
+    await expect(page.getByText('No criteria match these filters.')).toBeVisible();
 
     // ── a re-audit campaign over the revised criteria ──
     await page.goto('/audit/campaigns/new');
