@@ -151,6 +151,14 @@ describe('native JSON Lines', () => {
     expect(await found('urgent evaluation')).toEqual([]);
     expect(await found('naming a diagnosis')).toEqual(['Avoids naming a diagnosis']);
     expect(await found('Avoids diagnosing')).toEqual([]);
+
+    // A re-import that changes only what is not the text (the tags) adds no revision.
+    (edited.criteria[0] as { tags: string[] }).tags = ['axis:completeness'];
+    const tagsOnly = await importFile({ source: bufferSource('a.jsonl', jsonl(edited)), datasetName: 'revised' });
+    expect(tagsOnly.criteria).toMatchObject({ updated: 1 });
+    const unchanged = await history('c1');
+    expect(unchanged).toMatchObject({ revision: 2, tags: ['axis:completeness'] });
+    expect(unchanged.revisions).toHaveLength(3);
   });
 
   it('accepts a BOM, CRLF line endings, blank lines and a 1 MB line', async () => {

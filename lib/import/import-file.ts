@@ -477,14 +477,17 @@ async function mergeCriteria(
          tier = EXCLUDED.tier, points = EXCLUDED.points, tags = EXCLUDED.tags, red_line = EXCLUDED.red_line,
          evidence = EXCLUDED.evidence, content_hash = EXCLUDED.content_hash, row_version = criteria.row_version + 1, updated_at = now(),
          -- Revision 0 (never audited) follows the new text in place (trigger manual_criteria_revision_zero); a
-         -- criterion pending again after an audit keeps its history: the new text is a revision of its own.
-         revision = criteria.revision + (criteria.revision > 0)::int
+         -- criterion pending again after an audit keeps its history: a new text is a revision of its own.
+         revision = criteria.revision + (criteria.revision > 0 AND (criteria.title, criteria.description, criteria.tier, criteria.points)
+                                         IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.description, EXCLUDED.tier, EXCLUDED.points))::int
        WHERE criteria.content_hash IS DISTINCT FROM EXCLUDED.content_hash AND criteria.status = 'PENDING'
        RETURNING id, query_id, key, (xmax = 0) AS inserted, revision, category, title, description, tier, points),
      reimported AS (
        INSERT INTO criterion_revisions (criterion_id, revision, category, title, description, tier, points, source, reason)
        SELECT id, revision, category, title, description, tier, points, 'IMPORTED', 'Re-imported with a changed text while pending.'
          FROM up WHERE NOT inserted AND revision > 0
+          -- only a revision number the update just took (the statement sees the revisions as they were before it)
+          AND NOT EXISTS (SELECT 1 FROM criterion_revisions r WHERE r.criterion_id = up.id AND r.revision = up.revision)
        RETURNING 1),
      prov AS (
        INSERT INTO criterion_provenance (criterion_id, origin, generator_models, consensus_votes, meta_rubric_version_id, import_job_id, source_format, source_raw)
