@@ -6,7 +6,7 @@ import { DEFAULT_SEED, syntheticTotals } from '@/tools/fixtures/synthetic';
 export const STRESS_USAGE = `usage: npm run stress -- [--scale 1] [--experts 50] [--duration 300] [--max-requests 200000]
                            [--k 3] [--think-ms 50] [--ramp-s 60] [--instances 1] [--web-concurrency 1] [--max-error-rate 0.01] [--seed ${DEFAULT_SEED}]
                            [--json results.json] [--chart capacity.svg] [--pg-statements] [--reuse-setup]
-                           [--app-session postgres] [--repeat 1]
+                           [--app-session postgres] [--repeat 1] [--pg-setting name=value …]
   --scale           share of QuarkMedBench's size for the audited dataset (1 = 24,674 queries, 220,617 criteria)
   --experts         simulated experts working at once; a list (50,100,262,500) runs one window per level,
                     each on a fresh database, and ends with the capacity table
@@ -30,6 +30,8 @@ export const STRESS_USAGE = `usage: npm run stress -- [--scale 1] [--experts 50]
   --repeat          runs of each level, interleaved (levels 50,100 with --repeat 2: 50, 100, 50, 100), each on a
                     fresh database; the capacity table shows each p95's median and range, and a level meets the
                     target only if every run of it did
+  --pg-setting      start the run's PostgreSQL with this setting too (repeatable), to measure a setting before
+                    the app adopts it; the report names them
   --app-session     postgres: the app runs in the session of the run's PostgreSQL, as under \`npm start\` with its
                     embedded PostgreSQL; own: in a session of its own (with the kernel's autogroup scheduling on,
                     the CPU is then shared between the two sessions before nice values apply)`;
@@ -74,6 +76,14 @@ export const stressOptionsSchema = z
     reuseSetup: z.boolean(),
     appSession: z.enum(['postgres', 'own'], '--app-session must be postgres or own'),
     repeat: int('repeat', 1, 10),
+    pgSettings: z
+      .array(
+        z
+          .string()
+          .regex(/^[a-z_.]+=[^\s]+$/, '--pg-setting must be name=value (a PostgreSQL setting, no spaces)')
+          .transform((text): [string, string] => [text.slice(0, text.indexOf('=')), text.slice(text.indexOf('=') + 1)]),
+      )
+      .transform((pairs) => Object.fromEntries(pairs.map(([name, value]) => [name, value]))),
   })
   .refine((options) => options.experts.every((experts) => experts >= options.k), {
     message: '--experts must be at least --k (each criterion needs k different experts)',
@@ -82,7 +92,7 @@ export const stressOptionsSchema = z
 export type StressOptions = z.output<typeof stressOptionsSchema>;
 
 export function parseStressArgs(argv: string[]): StressOptions {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -105,6 +115,7 @@ export function parseStressArgs(argv: string[]): StressOptions {
         'reuse-setup': { type: 'boolean', default: false },
         'app-session': { type: 'string', default: 'postgres' },
         repeat: { type: 'string', default: '1' },
+        'pg-setting': { type: 'string', multiple: true, default: [] },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -132,6 +143,7 @@ export function parseStressArgs(argv: string[]): StressOptions {
     reuseSetup: values['reuse-setup'] === true,
     appSession: values['app-session'],
     repeat: values.repeat,
+    pgSettings: values['pg-setting'],
   });
   if (!parsed.success) throw new Error(`${parsed.error.issues.map((issue) => issue.message).join('\n')}\n${STRESS_USAGE}`);
   return parsed.data;

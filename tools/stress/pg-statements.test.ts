@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
 import { PG_STATEMENTS_SETTINGS, formatStatements, readStatements, resetStatements } from '@/tools/stress/pg-statements';
+import { WaitSampler, readWalCounters, walDelta } from '@/tools/stress/pg-wal';
 
 let server: EmbeddedPostgresHandle;
 let pool: pg.Pool;
@@ -44,5 +45,38 @@ describe('pg-statements', () => {
     const lines = formatStatements(statements);
     expect(lines[0]).toBe("PostgreSQL's busiest statements the app sent:");
     expect(lines.some((line) => /3 calls · .* INSERT INTO note_log/.test(line))).toBe(true);
+  });
+});
+
+describe('pg-wal', () => {
+  it("reads the write-ahead log's counters, which grow with what is written, and samples a session's waits", async () => {
+    const before = await readWalCounters(pool);
+    await pool.query("INSERT INTO notes (body) SELECT repeat('x', 500) FROM generate_series(1, 2000)");
+    await pool.query('CHECKPOINT');
+    await pool.query('UPDATE notes SET body = body');
+    // Each session hands its counters over when it is idle, at most once a second: wait for them.
+    let delta = walDelta(before, await readWalCounters(pool));
+    for (let tries = 0; tries < 50 && delta.fullPageImages === 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      delta = walDelta(before, await readWalCounters(pool));
+    }
+    expect(delta.bytes).toBeGreaterThan(1_000_000);
+    expect(delta.checkpoints).toBeGreaterThanOrEqual(1);
+    expect(delta.fullPageImages).toBeGreaterThan(0);
+
+    // A session held idle in a transaction is counted as such by a sampler on another connection.
+    const held = await pool.connect();
+    const sampler = new WaitSampler(pool, 20);
+    try {
+      await held.query('BEGIN');
+      await held.query('SELECT 1');
+      sampler.start();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(sampler.take().idleInTransaction).toBeGreaterThan(0);
+    } finally {
+      sampler.stop();
+      await held.query('ROLLBACK');
+      held.release();
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { InvariantResult } from '@/tools/stress/invariants';
 import type { OperationCpu } from '@/tools/stress/calibrate-cpu';
 import { type PoolWaitReport, formatPoolWait } from '@/tools/stress/pool-wait';
 import { type StatementRow, formatStatements } from '@/tools/stress/pg-statements';
+import { type WaitCounts, type WalCounters, formatWal } from '@/tools/stress/pg-wal';
 import type { OperationSummary, TimelineBucket } from '@/tools/stress/recorder';
 
 export interface StressReport {
@@ -47,6 +48,10 @@ export interface StressReport {
     calibration: { operations: OperationCpu[]; errors: number; requests: number };
   };
   poolWait: PoolWaitReport;
+  /** What PostgreSQL wrote to its write-ahead log in the window (runs before 2026-11-28 evening lack it). */
+  wal?: WalCounters;
+  /** With --pg-setting: the settings the run's PostgreSQL was started with beyond the app's. */
+  pgSettings?: Record<string, string>;
   /** The experts' operations' latencies by when they finished, in slices of bucketS seconds. */
   timeline?: { bucketS: number; buckets: TimelineBucket[]; cpu?: CpuSlice[] };
   /** With --pg-statements: PostgreSQL's busiest statements in the window. */
@@ -165,6 +170,14 @@ export function formatStressReport(report: StressReport): string {
     calibration.operations.length ? cpuTable : '  none measured',
     '',
     ...formatPoolWait(report.poolWait),
+    ...(report.wal ? [formatWal(report.wal, report.window.actualS)] : []),
+    ...(report.pgSettings
+      ? [
+          `PostgreSQL settings of this run beyond the app's: ${Object.entries(report.pgSettings)
+            .map(([name, value]) => `${name}=${value}`)
+            .join(', ')}`,
+        ]
+      : []),
     '',
     ...(report.timeline ? [...formatTimeline(report.timeline, report.jobs), ''] : []),
     ...(report.pgStatements ? [...formatStatements(report.pgStatements), ''] : []),
@@ -205,6 +218,10 @@ export interface CpuSlice {
   machineBusyShare: number;
   /** Seconds the web workers' event loops stalled in the slice (as their latest pool-metrics answers give it). */
   loopStallS?: number | null;
+  /** The write-ahead log written in the slice. */
+  wal?: WalCounters;
+  /** The database's busy sessions sampled every 250 ms in the slice, by what they were doing. */
+  waits?: WaitCounts;
 }
 
 /** The experts' latencies slice by slice, each slice with the admin's jobs that ran in it and who used the CPU. */
@@ -231,6 +248,8 @@ export function formatTimeline(timeline: { bucketS: number; buckets: TimelineBuc
       'client',
       'machine',
       'loop stalls s',
+      'WAL MB',
+      'sessions: CPU / idle in tx / WAL / lock / IO',
       'admin jobs running',
     ],
     timeline.buckets.map((bucket, index) => {
@@ -247,6 +266,8 @@ export function formatTimeline(timeline: { bucketS: number; buckets: TimelineBuc
         seconds(cpu?.clientS),
         cpu ? `${(cpu.machineBusyShare * 100).toFixed(0)}%` : '—',
         seconds(cpu?.loopStallS),
+        cpu?.wal ? (cpu.wal.bytes / 1024 / 1024).toFixed(0) : '—',
+        cpu?.waits ? [cpu.waits.cpu, cpu.waits.idleInTransaction, cpu.waits.wal, cpu.waits.lock, cpu.waits.io].join(' / ') : '—',
         running(bucket.fromS) || '—',
       ];
     }),

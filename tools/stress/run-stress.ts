@@ -37,6 +37,7 @@ import { PoolWaitMonitor } from '@/tools/stress/pool-wait';
 import { describeScheduling } from '@/tools/stress/scheduling';
 import { buildFreshLevelData, levelDataFromTemplate, setupCacheKey } from '@/tools/stress/level-data';
 import { PG_STATEMENTS_SETTINGS, readStatements, resetStatements } from '@/tools/stress/pg-statements';
+import { WaitSampler, readWalCounters, walDelta } from '@/tools/stress/pg-wal';
 import { type ServerRole, processTreeCpuByRole, processTreeCpuMs } from '@/tools/stress/process-tree-cpu';
 import { writeQuarkImportFile } from '@/tools/stress/setup';
 
@@ -159,7 +160,7 @@ export async function runStress(options: StressOptions, command: string): Promis
     database = await startEmbeddedPostgres({
       dataDir: setupCacheDir ? path.join(setupCacheDir, 'pg') : path.join(workDir, 'pg'),
       persistent: setupCacheDir !== null,
-      settings: options.pgStatements ? PG_STATEMENTS_SETTINGS : {},
+      settings: { ...(options.pgStatements ? PG_STATEMENTS_SETTINGS : {}), ...options.pgSettings },
     });
     assertLoopbackUrl(database.url, 'PostgreSQL');
     process.env.DATABASE_URL = database.url;
@@ -355,6 +356,10 @@ async function runLevel({
     const windowStart = performance.now();
     poolWait.start(POOL_POLL_MS);
     const cpu = startCpuMeter(postmasterPid);
+    const walAtStart = await readWalCounters(pgPool());
+    let sliceWal = walAtStart;
+    const waits = new WaitSampler(pgPool());
+    waits.start();
     const serverCpuAtStart = serversCpuMs();
     const serverRolesAtStart = serversCpuByRole();
     const loadAtStart = os.loadavg();
@@ -371,7 +376,17 @@ async function runLevel({
       const report = sliceMeter.stop();
       const roles = serversCpuByRole();
       const stallMs = poolWait.loopStallMsSoFar();
+      const slice = cpuSlices.length;
+      void readWalCounters(pgPool()).then(
+        (wal) => {
+          const entry = cpuSlices[slice];
+          if (entry) entry.wal = walDelta(sliceWal, wal);
+          sliceWal = wal;
+        },
+        () => {},
+      );
       cpuSlices.push({
+        waits: waits.take(),
         loopStallS: stallMs === null || sliceStallMs === null ? null : (stallMs - sliceStallMs) / 1000,
         webS: roles && sliceRoles ? (roles.web - sliceRoles.web) / 1000 : null,
         jobsS: roles && sliceRoles ? (roles.jobs - sliceRoles.jobs) / 1000 : null,
@@ -465,6 +480,8 @@ async function runLevel({
     const serverCpuAtEnd = serversCpuMs();
     const serverRolesAtEnd = serversCpuByRole();
     const poolWaitReport = await poolWait.stop();
+    waits.stop();
+    const wal = walDelta(walAtStart, await readWalCounters(pgPool()));
     const pgStatements = options.pgStatements ? await readStatements(pgPool()) : undefined;
     clearInterval(loadSampler);
     clearInterval(cpuSampler);
@@ -538,6 +555,8 @@ async function runLevel({
         calibration: { ...calibration, requests: calibration.operations.reduce((sum, op) => sum + op.requests, 0) },
       },
       poolWait: poolWaitReport,
+      wal,
+      ...(Object.keys(options.pgSettings).length > 0 ? { pgSettings: options.pgSettings } : {}),
       ...(pgStatements ? { pgStatements } : {}),
       timeline,
       jobs: jobOutcomes,

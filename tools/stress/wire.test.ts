@@ -160,6 +160,11 @@ describe('command-line flags', () => {
     expect(parseStressArgs(['--ramp-s', '0'])).toMatchObject({ rampS: 0 });
     expect(parseStressArgs(['--app-session', 'own'])).toMatchObject({ appSession: 'own' });
     expect(parseStressArgs(['--repeat', '3'])).toMatchObject({ repeat: 3 });
+    expect(parseStressArgs([])).toMatchObject({ pgSettings: {} });
+    expect(parseStressArgs(['--pg-setting', 'wal_compression=lz4', '--pg-setting', 'max_wal_size=4GB'])).toMatchObject({
+      pgSettings: { wal_compression: 'lz4', max_wal_size: '4GB' },
+    });
+    expect(() => parseStressArgs(['--pg-setting', 'max_wal_size'])).toThrow(/--pg-setting must be name=value/);
     expect(() => parseStressArgs(['--app-session', 'shared'])).toThrow(/--app-session must be postgres or own/);
     expect(() => parseStressArgs(['--ramp-s=-1'])).toThrow(/--ramp-s must be at least 0/);
   });
