@@ -73,6 +73,10 @@ describe('pg-wal', () => {
       sampler.start();
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(sampler.take().idleInTransaction).toBeGreaterThan(0);
+      // A statement computing (no wait event) is counted as on the CPU.
+      await held.query('SELECT count(*) FROM generate_series(1, 3000000) s WHERE s % 7 = 3');
+      const counts = sampler.take();
+      expect(counts.cpu).toBeGreaterThan(0);
     } finally {
       sampler.stop();
       await held.query('ROLLBACK');

@@ -93,7 +93,7 @@ export class WaitSampler {
            FROM pg_stat_activity
           WHERE datname = current_database() AND backend_type = 'client backend'
             AND pid <> pg_backend_pid() AND state IS NOT NULL AND state <> 'idle'
-            AND NOT (state = 'active' AND wait_event = 'ClientRead')`,
+            AND NOT (state = 'active' AND wait_event IS NOT DISTINCT FROM 'ClientRead')`,
       );
       for (const row of rows) this.counts[waitKind(row.state, row.type, row.event)] += 1;
     } catch {
