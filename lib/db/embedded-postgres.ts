@@ -134,6 +134,13 @@ export async function startEmbeddedPostgres({
   const initialised = fs.existsSync(path.join(absolute, 'PG_VERSION'));
 
   let lastError: unknown;
+  // The server's last lines, for the error when it does not start (the library rejects with no reason of its own).
+  const recent: string[] = [];
+  const remember = (line: string) => {
+    if (line) recent.push(line);
+    if (recent.length > 8) recent.shift();
+    log(line);
+  };
   for (let attempt = 0; attempt < 4; attempt++) {
     const port = await findFreePort();
     const pg = new EmbeddedPostgres({
@@ -152,8 +159,8 @@ export async function startEmbeddedPostgres({
         `shared_buffers=${sharedBuffersMb()}MB`,
         ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
       ],
-      onLog: (message) => log(String(message).trim()),
-      onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+      onLog: (message) => remember(String(message).trim()),
+      onError: (message) => remember(String(message instanceof Error ? message.message : message).trim()),
     });
     try {
       if (!initialised && attempt === 0) await pg.initialise();
@@ -194,5 +201,7 @@ export async function startEmbeddedPostgres({
       await pg.stop().catch(() => {});
     }
   }
-  throw new Error(`embedded PostgreSQL failed to start in ${absolute}: ${String(lastError)}`);
+  const reason = lastError instanceof Error ? lastError.message : lastError === undefined ? 'no reason given' : String(lastError);
+  const said = recent.length > 0 ? `; its last lines:\n${recent.join('\n')}` : '';
+  throw new Error(`embedded PostgreSQL failed to start in ${absolute}: ${reason}${said}`);
 }
