@@ -51,7 +51,8 @@ export const emptyWaits = (): WaitCounts => ({ cpu: 0, idleInTransaction: 0, wal
 export function waitKind(state: string, type: string | null, event: string | null): WaitKind {
   if (state.startsWith('idle in transaction')) return 'idleInTransaction';
   if (type === null) return 'cpu';
-  if ((event ?? '').startsWith('WAL') || event === 'WalSync' || event === 'WalWrite') return 'wal';
+  // WalSync and WalWrite (IO), WALWrite and WALInsert (LWLock).
+  if (/^wal/i.test(event ?? '')) return 'wal';
   if (type === 'Lock' || type === 'LWLock') return 'lock';
   if (type === 'IO') return 'io';
   return 'other';
