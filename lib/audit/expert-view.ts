@@ -113,15 +113,11 @@ export async function listExpertCampaigns(expertId: string, campaignId?: number)
     }[]
   >`
     SELECT ac.id, ac.name, ac.instructions, ac.deadline, ac.status, ac.dimensions::text[] AS dimensions,
-      (SELECT count(*)::int FROM assignments a WHERE a.campaign_id = ac.id AND a.expert_id = ${expertId} AND a.state = 'SUBMITTED') AS mine_done,
-      -- The campaign's figures are its counters (kept on write by triggers: campaign_counters), never a recount.
-      -- Left for this expert: the open queries less those they already submitted (one assignment per query each).
-      -- A closed campaign has nothing left to do for anyone.
-      CASE WHEN ac.status = 'OPEN' THEN COALESCE(counter.open_queries, 0) - (
-        SELECT count(*)::int FROM assignments a
-          JOIN campaign_queries cq ON cq.campaign_id = a.campaign_id AND cq.query_id = a.query_id
-         WHERE a.campaign_id = ac.id AND a.expert_id = ${expertId} AND a.state = 'SUBMITTED' AND cq.submitted_count < cq.overlap_k)
-      ELSE 0 END AS mine_remaining,
+      -- Every figure is a counter kept on write by triggers (campaign_counters, expert_progress), never a recount.
+      COALESCE(progress.submitted, 0) AS mine_done,
+      -- Left for this expert: the open queries less those they already submitted that are still open (one
+      -- assignment per query each). A closed campaign has nothing left to do for anyone.
+      CASE WHEN ac.status = 'OPEN' THEN COALESCE(counter.open_queries, 0) - COALESCE(progress.submitted_open, 0) ELSE 0 END AS mine_remaining,
       COALESCE(counter.submissions, 0) AS campaign_done,
       COALESCE(counter.criteria, 0) * ac.overlap_k AS campaign_total,
       (SELECT a.id FROM assignments a WHERE a.campaign_id = ac.id AND a.expert_id = ${expertId} AND a.state = 'RESERVED'
@@ -129,6 +125,7 @@ export async function listExpertCampaigns(expertId: string, campaignId?: number)
     FROM audit_campaigns ac
     JOIN campaign_experts ce ON ce.campaign_id = ac.id AND ce.user_id = ${expertId}
     ${joinCampaignCounters('ac.id', 'counter')}
+    LEFT JOIN expert_progress progress ON progress.campaign_id = ac.id AND progress.expert_id = ${expertId}
     WHERE ac.kind = 'AUDIT' ${campaignId === undefined ? Prisma.empty : Prisma.sql`AND ac.id = ${campaignId}`}
     ORDER BY (ac.status = 'OPEN') DESC, ac.created_at DESC`;
   return rows.map((row) => ({

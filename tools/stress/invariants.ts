@@ -199,15 +199,24 @@ export async function checkAuditTrail(db: Queryable, campaignId: number): Promis
 }
 
 export async function checkClaims(db: Queryable, campaignId: number): Promise<InvariantResult> {
-  const row = await one<{ over_k: number; holders_off: number; submitted_off: number }>(
+  const row = await one<{ over_k: number; holders_off: number; submitted_off: number; progress_off: number }>(
     db,
     `WITH live AS (
        SELECT query_id, count(*) FILTER (WHERE state IN ('RESERVED', 'SUBMITTED')) AS holders,
               count(*) FILTER (WHERE state = 'SUBMITTED') AS submitted
-         FROM assignments WHERE campaign_id = $1 GROUP BY query_id)
+         FROM assignments WHERE campaign_id = $1 GROUP BY query_id),
+     -- Each expert's progress recounted from the assignments, against the counters kept by triggers (expert_progress).
+     fresh AS (
+       SELECT a.expert_id, count(*)::int AS submitted, count(*) FILTER (WHERE cq.submitted_count < cq.overlap_k)::int AS submitted_open
+         FROM assignments a JOIN campaign_queries cq ON cq.campaign_id = a.campaign_id AND cq.query_id = a.query_id
+        WHERE a.campaign_id = $1 AND a.state = 'SUBMITTED' GROUP BY 1),
+     kept AS (SELECT expert_id, submitted, submitted_open FROM expert_progress WHERE campaign_id = $1)
      SELECT count(*) FILTER (WHERE cq.holders > cq.overlap_k OR cq.submitted_count > cq.overlap_k)::int AS over_k,
             count(*) FILTER (WHERE cq.holders <> coalesce(live.holders, 0))::int AS holders_off,
-            count(*) FILTER (WHERE cq.submitted_count <> coalesce(live.submitted, 0))::int AS submitted_off
+            count(*) FILTER (WHERE cq.submitted_count <> coalesce(live.submitted, 0))::int AS submitted_off,
+            (SELECT count(*)::int FROM fresh FULL JOIN kept USING (expert_id)
+              WHERE (coalesce(fresh.submitted, 0), coalesce(fresh.submitted_open, 0))
+                    <> (coalesce(kept.submitted, 0), coalesce(kept.submitted_open, 0))) AS progress_off
        FROM campaign_queries cq LEFT JOIN live ON live.query_id = cq.query_id WHERE cq.campaign_id = $1`,
     [campaignId],
   );
@@ -215,6 +224,7 @@ export async function checkClaims(db: Queryable, campaignId: number): Promise<In
     'queries held or submitted more than k times': row.over_k,
     'queries whose holders differ from their reservations plus submissions': row.holders_off,
     'queries whose submitted count differs from their submissions': row.submitted_off,
+    'experts whose kept progress (mine done, still open) differs from a recount': row.progress_off,
   };
   return tally('claims', 'claims never over-assign a query (holders ≤ k, counters match assignments)', counts);
 }

@@ -179,6 +179,18 @@ describe('the invariant checker fails on a corrupted database', () => {
     expect(byId(results, 'claims')).toMatchObject({ pass: false, offending: 1 });
     expect(byId(results, 'outcomes').pass).toBe(false);
   });
+
+  it("an expert's kept progress off by one: claims fail", async () => {
+    const results = await checkAfter((client) =>
+      client.query(
+        `UPDATE expert_progress SET submitted_open = submitted_open + 1
+          WHERE campaign_id = $1 AND expert_id = (SELECT min(expert_id) FROM expert_progress WHERE campaign_id = $1)`,
+        [campaignId],
+      ),
+    );
+    expect(byId(results, 'claims')).toMatchObject({ pass: false, offending: 1 });
+    expect(byId(results, 'claims').detail).toContain('kept progress');
+  });
 });
 
 describe('the file uploaded during a stress run', () => {
