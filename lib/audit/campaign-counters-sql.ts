@@ -10,3 +10,14 @@ export function joinCampaignCounters(campaignIdColumn: string, alias: string): P
              sum(submissions)::int AS submissions
         FROM campaign_counters WHERE campaign_id = ${Prisma.raw(campaignIdColumn)}) ${Prisma.raw(alias)} ON true`;
 }
+
+/**
+ * A grading campaign's counters (kept on write by triggers on grading_units, migration grading_progress_counters)
+ * as one row: `LEFT JOIN LATERAL (…) <alias> ON true` with units, open_units, submitted and wanted (NULL when none).
+ */
+export function joinGradingCounters(campaignIdColumn: string, alias: string): Prisma.Sql {
+  return Prisma.sql`LEFT JOIN LATERAL (
+      SELECT sum(units)::int AS units, sum(open_units)::int AS open_units, sum(submitted)::int AS submitted,
+             sum(wanted)::int AS wanted
+        FROM grading_counters WHERE campaign_id = ${Prisma.raw(campaignIdColumn)}) ${Prisma.raw(alias)} ON true`;
+}

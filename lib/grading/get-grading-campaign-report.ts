@@ -76,9 +76,9 @@ const EXCERPT = 160;
 
 const CAMPAIGN_SQL = `
 SELECT c.id, c.name, c.status::text AS status, c.overlap_k, c.description, d.id AS dataset_id, d.name AS dataset_name,
-       (SELECT count(*)::int FROM grading_units gu WHERE gu.campaign_id = c.id) AS responses,
-       (SELECT COALESCE(sum(gu.submitted_count), 0)::int FROM grading_units gu WHERE gu.campaign_id = c.id) AS done,
-       (SELECT COALESCE(sum(gu.overlap_k), 0)::int FROM grading_units gu WHERE gu.campaign_id = c.id) AS total,
+       (SELECT COALESCE(sum(units), 0)::int FROM grading_counters WHERE campaign_id = c.id) AS responses,
+       (SELECT COALESCE(sum(submitted), 0)::int FROM grading_counters WHERE campaign_id = c.id) AS done,
+       (SELECT COALESCE(sum(wanted), 0)::int FROM grading_counters WHERE campaign_id = c.id) AS total,
        (SELECT count(*)::int FROM grading_marks m JOIN grading_assignments a ON a.id = m.assignment_id
          WHERE a.campaign_id = c.id) AS marks,
        (SELECT count(*)::int FROM grading_marks m JOIN grading_assignments a ON a.id = m.assignment_id

@@ -6,6 +6,7 @@
 // clinician's own id. Changing what clinicians see means changing this file (and e2e/grading.spec.ts, which
 // scans every response body a clinician receives).
 import 'server-only';
+import { joinGradingCounters } from '@/lib/audit/campaign-counters-sql';
 import { prisma } from '@/lib/db';
 
 export interface GradingCriterion {
@@ -83,16 +84,17 @@ export async function listGradingCampaigns(expertId: string): Promise<GradingCam
     }[]
   >`
     SELECT ac.id, ac.name, ac.instructions, ac.deadline, ac.status,
-      (SELECT count(*)::int FROM grading_assignments a WHERE a.campaign_id = ac.id AND a.expert_id = ${expertId} AND a.state = 'SUBMITTED') AS mine_done,
-      (SELECT count(*)::int FROM grading_units gu WHERE ac.status = 'OPEN' AND gu.campaign_id = ac.id AND gu.submitted_count < gu.overlap_k
-         AND NOT EXISTS (SELECT 1 FROM grading_assignments a WHERE a.campaign_id = ac.id AND a.response_id = gu.response_id
-                         AND a.expert_id = ${expertId} AND a.state = 'SUBMITTED')) AS mine_remaining,
-      (SELECT COALESCE(sum(gu.submitted_count), 0)::int FROM grading_units gu WHERE gu.campaign_id = ac.id) AS campaign_done,
-      (SELECT COALESCE(sum(gu.overlap_k), 0)::int FROM grading_units gu WHERE gu.campaign_id = ac.id) AS campaign_total,
+      -- Every figure is a counter kept on write by triggers (grading_counters, expert_progress), never a recount.
+      COALESCE(progress.submitted, 0) AS mine_done,
+      CASE WHEN ac.status = 'OPEN' THEN COALESCE(counter.open_units, 0) - COALESCE(progress.submitted_open, 0) ELSE 0 END AS mine_remaining,
+      COALESCE(counter.submitted, 0) AS campaign_done,
+      COALESCE(counter.wanted, 0) AS campaign_total,
       (SELECT a.id FROM grading_assignments a WHERE a.campaign_id = ac.id AND a.expert_id = ${expertId} AND a.state = 'RESERVED'
          AND a.expires_at > timezone('UTC', now()) ORDER BY a.reserved_at DESC LIMIT 1) AS current_assignment_id
     FROM audit_campaigns ac
     JOIN campaign_experts ce ON ce.campaign_id = ac.id AND ce.user_id = ${expertId}
+    ${joinGradingCounters('ac.id', 'counter')}
+    LEFT JOIN expert_progress progress ON progress.campaign_id = ac.id AND progress.expert_id = ${expertId}
     WHERE ac.kind = 'GRADING'
     ORDER BY (ac.status = 'OPEN') DESC, ac.created_at DESC`;
   return rows.map((row) => ({

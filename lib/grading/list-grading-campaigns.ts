@@ -1,6 +1,7 @@
 // The grading campaigns for admins and reviewers on /audit: progress in gradings (responses × k), the clinician
 // grades they produced, the sample they were drawn from, and live reservations (for the close button).
 import 'server-only';
+import { joinGradingCounters } from '@/lib/audit/campaign-counters-sql';
 import { prisma } from '@/lib/db';
 
 export interface GradingCampaignRow {
@@ -37,13 +38,12 @@ export async function listGradingCampaigns(): Promise<GradingCampaignRow[]> {
   >`
     SELECT c.id, c.name, c.status::text AS status, c.overlap_k, d.name AS dataset_name, c.created_at,
       (SELECT count(*)::int FROM campaign_experts ce WHERE ce.campaign_id = c.id) AS clinicians,
-      (SELECT count(*)::int FROM grading_units gu WHERE gu.campaign_id = c.id) AS responses,
-      (SELECT COALESCE(sum(gu.submitted_count), 0)::int FROM grading_units gu WHERE gu.campaign_id = c.id) AS done,
-      (SELECT COALESCE(sum(gu.overlap_k), 0)::int FROM grading_units gu WHERE gu.campaign_id = c.id) AS total,
+      COALESCE(counter.units, 0) AS responses, COALESCE(counter.submitted, 0) AS done, COALESCE(counter.wanted, 0) AS total,
       (SELECT count(*)::int FROM clinician_grades cg WHERE cg.campaign_id = c.id) AS grades,
       (SELECT count(*)::int FROM grading_assignments a WHERE a.campaign_id = c.id AND a.state = 'RESERVED'
          AND a.expires_at > timezone('UTC', now())) AS live
     FROM audit_campaigns c LEFT JOIN datasets d ON d.id = (c.selection->>'datasetId')::int
+    ${joinGradingCounters('c.id', 'counter')}
     WHERE c.kind = 'GRADING'
     ORDER BY (c.status = 'OPEN') DESC, c.created_at DESC, c.id DESC`;
   return rows.map((row) => ({

@@ -47,12 +47,19 @@ export async function submitGradingAssignment({ expertId, assignmentId }: { expe
     if (changed.length)
       throw conflict(`The text of criterion ${changed.join(', ')} changed after you marked it. Read it again and re-mark it.`);
 
-    await tx.gradingAssignment.update({
-      where: { id: assignment.id },
-      data: { state: 'SUBMITTED', submittedAt: new Date(), lastActivityAt: new Date(), rowVersion: { increment: 1 } },
-    });
-    await tx.$executeRaw`UPDATE grading_units SET submitted_count = submitted_count + 1
-      WHERE campaign_id = ${assignment.campaignId} AND response_id = ${assignment.responseId}`;
+    // The assignment and its response's count in one statement: the progress triggers then see both changes and
+    // update every clinician's counters in one ordered pass (two statements would lock this clinician's counter
+    // before the others', and two clinicians filling responses at once could deadlock; migration
+    // grading_progress_counters).
+    const now = new Date();
+    await tx.$executeRaw`
+      WITH submitted AS (
+        UPDATE grading_assignments SET state = 'SUBMITTED', submitted_at = ${now}, last_activity_at = ${now},
+               row_version = row_version + 1, updated_at = ${now}
+         WHERE id = ${assignment.id}
+        RETURNING campaign_id, response_id)
+      UPDATE grading_units u SET submitted_count = u.submitted_count + 1
+        FROM submitted WHERE u.campaign_id = submitted.campaign_id AND u.response_id = submitted.response_id`;
     const grades = await tx.$executeRaw`
       INSERT INTO clinician_grades (response_id, criterion_id, criterion_revision, met, source, physician_id, campaign_id, updated_at)
       SELECT ${assignment.responseId}, m.criterion_id, m.criterion_revision, m.met, 'CAMPAIGN', ${expertId}, ${assignment.campaignId}, now()
