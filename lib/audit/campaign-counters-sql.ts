@@ -1,6 +1,6 @@
-// A campaign's progress counters (kept on write by triggers, migrations campaign_counters and
-// striped_campaign_counters) as one row: the campaign's 16 stripes summed. Joined by every page that shows a
-// campaign's progress, so that none recounts it.
+// A campaign's progress counters (kept on write by triggers: migrations campaign_counters and
+// striped_campaign_counters for audits, grading_progress_counters for grading) as one row: the campaign's 16
+// stripes summed. Joined by every page that shows a campaign's progress, so that none recounts it.
 import { Prisma } from '@/lib/generated/prisma/client';
 
 /** `LEFT JOIN LATERAL (…) <alias> ON true` with criteria, queries, open_queries and submissions (NULL when none). */

@@ -76,15 +76,16 @@ const EXCERPT = 160;
 
 const CAMPAIGN_SQL = `
 SELECT c.id, c.name, c.status::text AS status, c.overlap_k, c.description, d.id AS dataset_id, d.name AS dataset_name,
-       (SELECT COALESCE(sum(units), 0)::int FROM grading_counters WHERE campaign_id = c.id) AS responses,
-       (SELECT COALESCE(sum(submitted), 0)::int FROM grading_counters WHERE campaign_id = c.id) AS done,
-       (SELECT COALESCE(sum(wanted), 0)::int FROM grading_counters WHERE campaign_id = c.id) AS total,
+       COALESCE(g.units, 0) AS responses, COALESCE(g.submitted, 0) AS done, COALESCE(g.wanted, 0) AS total,
        (SELECT count(*)::int FROM grading_marks m JOIN grading_assignments a ON a.id = m.assignment_id
          WHERE a.campaign_id = c.id) AS marks,
        (SELECT count(*)::int FROM grading_marks m JOIN grading_assignments a ON a.id = m.assignment_id
          WHERE a.campaign_id = c.id AND btrim(COALESCE(m.comment, '')) <> '') AS comments,
        (SELECT count(*)::int FROM clinician_grades cg WHERE cg.campaign_id = c.id) AS grades
   FROM audit_campaigns c LEFT JOIN datasets d ON d.id = (c.selection->>'datasetId')::int
+  -- The campaign's counters, kept on write (migration grading_progress_counters), never a sum over its units.
+  LEFT JOIN LATERAL (SELECT sum(units)::int AS units, sum(submitted)::int AS submitted, sum(wanted)::int AS wanted
+                       FROM grading_counters WHERE campaign_id = c.id) g ON true
  WHERE c.id = $1 AND c.kind = 'GRADING'`;
 
 const CLINICIANS_SQL = `
