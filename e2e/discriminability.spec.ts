@@ -106,6 +106,38 @@ test.describe('an admin', () => {
     ).toHaveText(String(await flagged('separatesFully')));
   });
 
+  test('serves the stored figures while nothing changes, says when they were computed, and shows a change at once', async ({ page }) => {
+    const url = `/analytics/discriminability?dataset=${seeded.datasetId}&proxyRun=${proxyRunId}&gradeRun=${seeded.gradeRunId}`;
+    await page.goto(url);
+    // Opened again with nothing changed: the stored figures (another spec's write in between makes the page recompute).
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('snapshot-note')).toHaveAttribute('data-stored', 'true', { timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(page.getByTestId('snapshot-note')).toContainText(/Figures computed \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(in \d/);
+    await expect(page.getByTestId('judge-separation')).not.toHaveText('0.0%');
+    // The spec's own write stands in for a re-grade: no preferred response meets anything, every other response meets
+    // its 'always' criterion, so the judge's scores order no pair correctly and tie none.
+    const preferred = await pgPool().query<{ id: number; met: boolean | null }>(
+      `SELECT g.id, g.met FROM grades g JOIN responses r ON r.id = g.response_id
+        WHERE g.run_id = $1 AND r.external_id = 'response-1'`,
+      [seeded.gradeRunId],
+    );
+    await pgPool().query('UPDATE grades SET met = false WHERE id = ANY($1::int[])', [preferred.rows.map((row) => row.id)]);
+    try {
+      await page.reload();
+      await expect(page.getByTestId('snapshot-note')).toHaveAttribute('data-stored', 'false');
+      await expect(page.getByTestId('snapshot-note')).toContainText('Figures computed now');
+      await expect(page.getByTestId('judge-separation')).toHaveText('0.0%');
+      await expect(page.getByText('0 of 6 pairs ordered correctly, 0 ties')).toBeVisible();
+    } finally {
+      await pgPool().query('UPDATE grades g SET met = v.met FROM unnest($1::int[], $2::bool[]) AS v(id, met) WHERE g.id = v.id', [
+        preferred.rows.map((row) => row.id),
+        preferred.rows.map((row) => row.met),
+      ]);
+    }
+  });
+
   test('changes an assumption from the page: a larger pair minimum flags nothing', async ({ page }) => {
     await page.goto(`/analytics/discriminability?dataset=${seeded.datasetId}&proxyRun=${proxyRunId}`);
     await page.getByLabel('Pairs to flag').fill('2');

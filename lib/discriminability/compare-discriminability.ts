@@ -2,7 +2,7 @@
 // PROXY run over its rubric and the judge-graded score separation of the criteria generated under it (the latest
 // grading run), so the closed loop compares usefulness beside validity (concordance).
 import 'server-only';
-import { computeDiscriminability } from '@/lib/discriminability/compute-discriminability';
+import { readDiscriminability } from '@/lib/discriminability/read-discriminability';
 import { type LatestProxyAccuracy, latestProxyAccuracy } from '@/lib/discriminability/latest-proxy-accuracy';
 import type { Separation } from '@/lib/discriminability/score-separation';
 
@@ -20,7 +20,7 @@ export async function compareDiscriminability({
 }: {
   versions: readonly { number: number; versionId: number }[];
 }): Promise<VersionDiscriminability[]> {
-  const figures = await computeDiscriminability();
+  const figures = (await readDiscriminability()).value;
   return await Promise.all(
     versions.map(async ({ number, versionId }) => {
       const group = figures.groups.find((candidate) => candidate.key === `version:${versionId}`);

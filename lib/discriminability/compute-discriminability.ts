@@ -224,19 +224,23 @@ function unitsOf(pairs: readonly { index: number; pair: VerifiedPair }[], sums: 
   });
 }
 
+export interface DiscriminabilityOptions {
+  datasetId?: number;
+  /** The GRADE and PROXY runs; by default the latest finished or running one (of the dataset). */
+  gradeRunId?: number;
+  proxyRunId?: number;
+  minGradeDifference?: number;
+  minPairsToFlag?: number;
+}
+
+/** Computes every figure now; pages read them through readDiscriminability (stored until an input changes). */
 export async function computeDiscriminability({
   datasetId,
   gradeRunId,
   proxyRunId,
   minGradeDifference = DEFAULT_MIN_GRADE_DIFFERENCE,
   minPairsToFlag = DEFAULT_MIN_PAIRS_TO_FLAG,
-}: {
-  datasetId?: number;
-  gradeRunId?: number;
-  proxyRunId?: number;
-  minGradeDifference?: number;
-  minPairsToFlag?: number;
-} = {}): Promise<Discriminability> {
+}: DiscriminabilityOptions = {}): Promise<Discriminability> {
   const [pairs, gradeRun, proxyRun] = await Promise.all([
     listVerifiedPairs({ datasetId, minGradeDifference }),
     pickRun('GRADE', gradeRunId, datasetId),

@@ -20,6 +20,9 @@ export async function seedVerifiedPairsFixture(
   const pairs = Math.max(100, Math.round(PAIRS_AT_SCALE_1 * ctx.scale));
   try {
     const seeded = await seedDiscriminability(pool, { ...shape, queries: pairs, basis: 'reviewers' });
+    // Fresh statistics, as autovacuum would gather them after such a load: without them the planner sizes the grades
+    // by an earlier operation's (a few thousand rows) and joins 200,000 of them in nested loops, on both sides.
+    await pool.query('ANALYZE');
     return { pool, pairs, seeded };
   } catch (error) {
     await pool.end();

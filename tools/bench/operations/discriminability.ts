@@ -1,9 +1,13 @@
-// (i) Rubric discriminability: computeDiscriminability (what /analytics/discriminability shows: the verified pairs,
-// score separation per criterion subset and per query, proxy accuracy, every criterion's met counts and flags) versus
-// one hand-written SQL statement computing the same counts, over 10,000 reviewer-verified pairs at scale 1 (10
-// criteria per query, a grading run and a proxy run's 20,000 predictions). The fixture is tools/fixtures/discriminability.ts.
+// (i) Rubric discriminability: the figures /analytics/discriminability shows (the verified pairs, score separation per
+// criterion subset and per query, proxy accuracy, every criterion's met counts and flags) versus one hand-written SQL
+// statement computing the same counts, over 10,000 reviewer-verified pairs at scale 1 (10 criteria per query, a
+// grading run and a proxy run's 20,000 predictions). The fixture is tools/fixtures/discriminability.ts. The page reads
+// them through readDiscriminability, which stores them until a table they read changes (lib/analytics/snapshots.ts):
+// each app iteration first runs a statement on an input table, then reads the figures twice, timing the recompute
+// (what the first visit after a change waits for) and the page opened again with nothing changed (the stored figures).
 import type pg from 'pg';
-import { computeDiscriminability, type Discriminability } from '@/lib/discriminability/compute-discriminability';
+import type { Discriminability } from '@/lib/discriminability/compute-discriminability';
+import { readDiscriminability } from '@/lib/discriminability/read-discriminability';
 import { type BenchContext, defineOperation } from '@/tools/bench/operation';
 import { percentile } from '@/tools/bench/percentile';
 import type { SeededDiscriminability } from '@/tools/fixtures/discriminability';
@@ -11,7 +15,8 @@ import { seedVerifiedPairsFixture } from '@/tools/bench/verified-pairs-fixture';
 
 const WARMUP = 1;
 const ITERATIONS = 5;
-const TARGET_MS = 1000;
+/** The page opened with its inputs unchanged (the stored figures). */
+const TARGET_OPEN_MS = 1000;
 const TARGET_RATIO = 2;
 
 /**
@@ -94,11 +99,16 @@ interface DiscriminabilityState {
   pairs: number;
   app?: Discriminability;
   raw?: RawRow[];
+  /** Per iteration: the recompute after a change, and the page opened again (ms). */
+  recomputeMs: number[];
+  openMs: number[];
+  /** What went wrong with the stored figures: served when an input had changed, not served when none had, or different. */
+  snapshotProblems: string[];
 }
 
 export const discriminabilityOperation = defineOperation<DiscriminabilityState>({
   id: 'discriminability',
-  title: 'Rubric discriminability (page figures): computeDiscriminability vs one hand-written SQL aggregation',
+  title: 'Rubric discriminability (page figures): readDiscriminability, recomputed and stored, vs one hand-written SQL aggregation',
   setup: async (ctx) => {
     const { pool, pairs, seeded } = await seedVerifiedPairsFixture(ctx, {
       name: 'Bench: discriminability',
@@ -109,23 +119,36 @@ export const discriminabilityOperation = defineOperation<DiscriminabilityState>(
     ctx.log(
       `discriminability: ${pairs.toLocaleString('en')} verified pairs, grading run ${seeded.gradeRunId}, proxy run ${seeded.proxyRunId}`,
     );
-    return { ctx, pool, seeded, pairs };
+    return { ctx, pool, seeded, pairs, recomputeMs: [], openMs: [], snapshotProblems: [] };
   },
   warmup: WARMUP,
   iterations: ITERATIONS,
-  app: async (state) => {
-    state.app = await computeDiscriminability({
+  app: async (state, iteration) => {
+    const settings = {
       datasetId: state.seeded.datasetId,
       gradeRunId: state.seeded.gradeRunId,
       proxyRunId: state.seeded.proxyRunId ?? undefined,
-    });
+    };
+    // A statement on a table the figures read (it sets the run's status to itself): the stored figures are stale.
+    await state.pool.query('UPDATE judge_runs SET status = status WHERE id = $1', [state.seeded.gradeRunId]);
+    const started = performance.now();
+    const recomputed = await readDiscriminability(settings);
+    const between = performance.now();
+    const opened = await readDiscriminability(settings);
+    state.recomputeMs[iteration] = between - started;
+    state.openMs[iteration] = performance.now() - between;
+    if (recomputed.stored) state.snapshotProblems.push(`iteration ${iteration}: stored figures served after an input changed`);
+    if (!opened.stored) state.snapshotProblems.push(`iteration ${iteration}: figures recomputed with nothing changed`);
+    if (JSON.stringify(opened.value) !== JSON.stringify(recomputed.value))
+      state.snapshotProblems.push(`iteration ${iteration}: the stored figures differ from those just computed`);
+    state.app = recomputed.value;
   },
   raw: async (state) => {
     state.raw = (await state.pool.query<RawRow>(RAW_SQL, [state.seeded.datasetId, state.seeded.gradeRunId, state.seeded.proxyRunId])).rows;
   },
   verify: async (state) => {
     if (!state.app || !state.raw) return ['a side did not run'];
-    const problems = compareWithRaw(state.app, state.raw);
+    const problems = [...compareWithRaw(state.app, state.raw), ...state.snapshotProblems];
     if (state.app.pairs.total !== state.pairs)
       problems.push(`app found ${state.app.pairs.total} verified pairs, the fixture has ${state.pairs}`);
     return problems;
@@ -133,15 +156,22 @@ export const discriminabilityOperation = defineOperation<DiscriminabilityState>(
   metrics: (timings, state) => [
     {
       id: 'discriminability-p50',
-      label: `discriminability figures, ${state.pairs.toLocaleString('en')} verified pairs: p50 of ${ITERATIONS}`,
+      label: `discriminability figures, ${state.pairs.toLocaleString('en')} verified pairs, recomputed after a change: p50 of ${ITERATIONS}`,
       unit: 'ms' as const,
-      app: percentile(timings.app, 50),
+      app: percentile(state.recomputeMs, 50),
+      raw: percentile(timings.raw, 50),
+    },
+    {
+      id: 'discriminability-open-p50',
+      label: '  the page opened again, nothing changed (stored figures): p50',
+      unit: 'ms' as const,
+      app: percentile(state.openMs, 50),
       raw: percentile(timings.raw, 50),
     },
   ],
   targets: () => [
     { metric: 'discriminability-p50', maxRatio: TARGET_RATIO },
-    { metric: 'discriminability-p50', maxValue: TARGET_MS },
+    { metric: 'discriminability-open-p50', maxValue: TARGET_OPEN_MS },
   ],
   teardown: async (state) => {
     await state.pool.end();

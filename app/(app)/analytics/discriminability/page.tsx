@@ -9,14 +9,16 @@ import { CsvDownloadLink } from '@/components/ui/csv-download-link';
 import { intervalDetail, pct } from '@/components/ui/format';
 import { IdOptions } from '@/components/ui/id-options';
 import { PageHeader } from '@/components/ui/page-header';
+import { SnapshotNote } from '@/components/ui/snapshot-note';
 import { Stat } from '@/components/ui/stat';
 import { requireSection } from '@/lib/auth/session';
 import { prisma } from '@/lib/db';
-import { computeDiscriminability, FLAGGED_LIMIT } from '@/lib/discriminability/compute-discriminability';
+import { FLAGGED_LIMIT } from '@/lib/discriminability/compute-discriminability';
 import { DEFAULT_MIN_GRADE_DIFFERENCE } from '@/lib/discriminability/constants';
 import { CRITERIA_HEADER, criteriaCsvRows, discriminabilityCsvRows, FIGURES_HEADER } from '@/lib/discriminability/figures-csv';
 import { DEFAULT_MIN_PAIRS_TO_FLAG, SEPARATION_BINS } from '@/lib/discriminability/flag-criterion';
 import { listDiscriminabilityRuns } from '@/lib/discriminability/list-discriminability-runs';
+import { readDiscriminability } from '@/lib/discriminability/read-discriminability';
 import { parseRouteId } from '@/lib/http/route-params';
 
 export const metadata: Metadata = { title: 'Rubric discriminability' };
@@ -40,11 +42,12 @@ export default async function DiscriminabilityPage({
   const proxyRunId = parseRouteId(params.proxyRun) ?? undefined;
   const minGradeDifference = positiveNumber(params.minGradeDifference, DEFAULT_MIN_GRADE_DIFFERENCE, 2);
   const minPairsToFlag = Math.round(positiveNumber(params.minPairs, DEFAULT_MIN_PAIRS_TO_FLAG, 1000));
-  const [figures, runs, datasets] = await Promise.all([
-    computeDiscriminability({ datasetId, gradeRunId, proxyRunId, minGradeDifference, minPairsToFlag }),
+  const [snapshot, runs, datasets] = await Promise.all([
+    readDiscriminability({ datasetId, gradeRunId, proxyRunId, minGradeDifference, minPairsToFlag }),
     listDiscriminabilityRuns({ datasetId }),
     prisma.dataset.findMany({ select: { id: true, name: true }, orderBy: { name: 'asc' } }),
   ]);
+  const figures = snapshot.value;
   const all = figures.groups.find((group) => group.key === 'all');
   const proxy = figures.proxy;
   const nonDiscriminating = figures.criteria.filter((criterion) => criterion.nonDiscriminating);
@@ -120,6 +123,7 @@ export default async function DiscriminabilityPage({
         criterion is flagged once at least <span data-testid="min-pairs">{minPairsToFlag}</span> verified pair(s) were labelled on it
         (default {DEFAULT_MIN_PAIRS_TO_FLAG}). The reviewers’ verdict wins over the clinicians’ grades when a pair has both.
       </p>
+      <SnapshotNote snapshot={snapshot} />
 
       <dl className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat
