@@ -70,7 +70,7 @@ export async function withSnapshot<T>(key: string, compute: () => Promise<T>): P
   const before = await readInputVersion();
   if (before.pending >= FOLD_AT) await foldInputChanges();
   const { rows } = await db.query<{ figures: string; computed_at: Date; compute_ms: number }>(
-    'SELECT figures, computed_at, compute_ms FROM analytics_snapshots WHERE key = $1 AND version = $2',
+    `SELECT figures, computed_at AT TIME ZONE 'UTC' AS computed_at, compute_ms FROM analytics_snapshots WHERE key = $1 AND version = $2`,
     [key, before.version],
   );
   const hit = rows[0];
@@ -81,11 +81,12 @@ export async function withSnapshot<T>(key: string, compute: () => Promise<T>): P
   const after = await readInputVersion();
   if (after.version === before.version) {
     const stored = await db.query<{ computed_at: Date }>(
-      `INSERT INTO analytics_snapshots (key, version, figures, compute_ms) VALUES ($1, $2, $3, $4)
+      // Stored as UTC without a zone (Prisma's convention), read back as an instant.
+      `INSERT INTO analytics_snapshots (key, version, figures, compute_ms, computed_at) VALUES ($1, $2, $3, $4, timezone('UTC', now()))
        ON CONFLICT (key) DO UPDATE SET version = excluded.version, figures = excluded.figures, computed_at = excluded.computed_at,
                                        compute_ms = excluded.compute_ms
         WHERE analytics_snapshots.version <= excluded.version
-       RETURNING computed_at`,
+       RETURNING computed_at AT TIME ZONE 'UTC' AS computed_at`,
       [key, before.version, stringifyFigures(value), computeMs],
     );
     if (stored.rowCount) {
