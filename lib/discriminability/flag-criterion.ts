@@ -47,3 +47,28 @@ export const SEPARATION_BINS = 10;
 export function separationBin(separation: number): number {
   return Math.min(SEPARATION_BINS - 1, Math.floor(((separation + 1) / 2) * SEPARATION_BINS));
 }
+
+/**
+ * flagCriterion's two flags and separationBin(criterionSeparation(…)) as SQL expressions over the given columns, for
+ * a statement that flags criteria where their counts are (lib/discriminability/compute-discriminability.ts): the
+ * same operations in the same order, held equal to the functions above by lib/discriminability/flag-criterion-sql.test.ts.
+ */
+export function criterionFlagsSql(columns: {
+  points: string;
+  pairs: string;
+  metByPreferred: string;
+  metByOther: string;
+  minPairs: string;
+}): {
+  nonDiscriminating: string;
+  inverted: string;
+  bin: string;
+} {
+  const { points, pairs, metByPreferred: mp, metByOther: mo, minPairs } = columns;
+  const enough = `(${pairs} >= ${minPairs} AND ${pairs} <> 0)`;
+  return {
+    nonDiscriminating: `(${enough} AND (${mp} + ${mo} = 0 OR ${mp} + ${mo} = 2 * ${pairs}))`,
+    inverted: `(${enough} AND ((${points} > 0 AND ${mo} > ${mp}) OR (${points} < 0 AND ${mp} > ${mo})))`,
+    bin: `least(${SEPARATION_BINS - 1}, floor(((sign(${points}::float8) * (${mp} - ${mo}) / ${pairs}::float8 + 1) / 2) * ${SEPARATION_BINS}))::int`,
+  };
+}
