@@ -10,6 +10,9 @@ const securityHeaders = [
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // One id per build, inlined into the server bundle (lib/env.ts BUILD_ID): figures stored by one build are never
+  // served by another, whose computation may differ.
+  env: { RUBRIC_AUDIT_BUILD_ID: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}` },
   poweredByHeader: false,
   devIndicators: false,
   // Loaded from node_modules at run time instead of bundled (native binaries, wasm, worker pools).

@@ -2,6 +2,13 @@
 import 'server-only';
 import { z } from '@/lib/zod';
 
+/**
+ * The build this server runs, set once per `next build` (next.config.js inlines it into the bundle); outside a build
+ * (tests, the bench, scripts) one per process. Figures stored by one build are never served by another
+ * (lib/analytics/snapshots.ts). Not configuration, so not in the schema below.
+ */
+export const BUILD_ID: string = process.env.RUBRIC_AUDIT_BUILD_ID ?? `unbuilt-${process.pid}-${Date.now().toString(36)}`;
+
 const schema = z.object({
   DATABASE_URL: z
     .string()

@@ -2,7 +2,7 @@
 // changed. Every table the discriminability figures read is changed in turn, in a way that moves the figures, and the
 // page's read must then equal a computation from scratch; a change committed while figures are computed keeps them
 // from being stored; folding the change rows keeps the version; NaN survives the round trip.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FOLD_AT, foldInputChanges, parseFigures, readInputVersion, stringifyFigures, withSnapshot } from '@/lib/analytics/snapshots';
 import { pgPool } from '@/lib/db';
 import { computeDiscriminability } from '@/lib/discriminability/compute-discriminability';
@@ -29,7 +29,7 @@ describe('withSnapshot', () => {
       return { grades: rows[0]?.n ?? -1, undefinedFigure: Number.NaN };
     };
     const first = await withSnapshot('test:count', compute);
-    expect(first).toMatchObject({ stored: false, value: { grades: 0 } });
+    expect(first).toMatchObject({ stored: false, kept: true, value: { grades: 0 } });
     const second = await withSnapshot('test:count', compute);
     expect(second.stored).toBe(true);
     expect(second.value.grades).toBe(0);
@@ -56,7 +56,7 @@ describe('withSnapshot', () => {
       return rows[0]?.n ?? -1;
     };
     const first = await withSnapshot('test:race', compute);
-    expect(first.stored).toBe(false);
+    expect(first).toMatchObject({ stored: false, kept: false });
     // The first figures missed the row committed meanwhile: they were not stored, so the next read computes again.
     const second = await withSnapshot('test:race', compute);
     expect(second).toMatchObject({ stored: false, value: first.value + 1 });
@@ -77,6 +77,59 @@ describe('withSnapshot', () => {
     expect((await withSnapshot('test:fold', compute)).stored).toBe(true);
     await foldInputChanges();
     expect(await readInputVersion()).toEqual(after);
+  });
+});
+
+describe('what moves the version', () => {
+  it('counts a review only when a submitted one is involved: claims and preferences before submitting do not', async () => {
+    const seeded = await seedDiscriminability(pgPool(), {
+      name: 'reviews',
+      queries: 2,
+      criteria: ['follows'],
+      basis: 'reviewers',
+      seed: 2,
+    });
+    const db = pgPool();
+    const comparison = (await db.query<{ id: number }>('SELECT id FROM pairwise_comparisons WHERE query_id = $1', [seeded.queryIds[0]]))
+      .rows[0]?.id;
+    const version = async () => (await readInputVersion()).version;
+    await db.query(`INSERT INTO users (id, email, name, role) VALUES ('second-reviewer', 'second@test.local', 'Second', 'REVIEWER')`);
+    const start = await version();
+    const claimed = await db.query<{ id: number }>(
+      `INSERT INTO reviewer_judgments (comparison_id, reviewer_id, display_order, expires_at)
+       VALUES ($1, 'second-reviewer', 'BA', now() + interval '1 hour') RETURNING id`,
+      [comparison],
+    );
+    await db.query(`UPDATE reviewer_judgments SET state = 'PREFERENCE_GIVEN', preference = 1, comment = 'draft' WHERE id = $1`, [
+      claimed.rows[0]?.id,
+    ]);
+    expect(await version()).toBe(start);
+    await db.query(`UPDATE reviewer_judgments SET state = 'SUBMITTED', submitted_at = now() WHERE id = $1`, [claimed.rows[0]?.id]);
+    const submitted = await version();
+    expect(submitted).toBe(start + 1);
+    await db.query('DELETE FROM reviewer_judgments WHERE id = $1', [claimed.rows[0]?.id]);
+    expect(await version()).toBe(submitted + 1);
+  });
+});
+
+describe('another build', () => {
+  it('never serves the figures another build stored, which may compute differently', async () => {
+    const compute = async () => 'figures';
+    const load = async (build: string) => {
+      vi.resetModules();
+      vi.stubEnv('RUBRIC_AUDIT_BUILD_ID', build);
+      return await import('@/lib/analytics/snapshots');
+    };
+    try {
+      const first = await load('build-a');
+      expect((await first.withSnapshot('test:build', compute)).stored).toBe(false);
+      expect((await first.withSnapshot('test:build', compute)).stored).toBe(true);
+      const second = await load('build-b');
+      expect((await second.withSnapshot('test:build', compute)).stored).toBe(false);
+      expect((await second.withSnapshot('test:build', compute)).stored).toBe(true);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 
@@ -141,6 +194,8 @@ describe('readDiscriminability', () => {
       ['responses', 'DELETE FROM responses WHERE query_id = $1', [seeded.queryIds[3]]],
       ['judge_runs', `UPDATE judge_runs SET status = 'FAILED' WHERE id = $1`, [seeded.proxyRunId]],
     ];
+    // A direct caller may ask for a fractional minimum of pairs, as computeDiscriminability always allowed.
+    expect((await computeDiscriminability({ ...settings, minPairsToFlag: 1.5 })).settings.minPairsToFlag).toBe(1.5);
     let previous = again.value;
     for (const [table, sql, params] of changes) {
       await db.query(sql, params);

@@ -3,9 +3,11 @@
 // the folded count plus those rows, so it only grows and two reads that see the same version have seen the same
 // committed changes. A snapshot is stored with the version read before computing, only if the version read after is
 // the same (nothing committed while it was computed, whichever connections its queries used), and served while the
-// version has not moved. What a snapshot serves is therefore exactly what a computation now would return.
+// version has not moved, and only by the build that computed it (BUILD_ID is part of the key: a deploy may compute
+// differently). What a snapshot serves is therefore exactly what a computation now would return.
 import 'server-only';
 import { pgPool } from '@/lib/db';
+import { BUILD_ID } from '@/lib/env';
 
 /** Change rows are folded into the version row once a read counts this many (folding leaves the version as it is). */
 export const FOLD_AT = 1000;
@@ -19,6 +21,8 @@ export interface Snapshotted<T> {
   computeMs: number;
   /** True when served from a stored snapshot, false when computed by this call. */
   stored: boolean;
+  /** Whether the figures are kept for the next reads: false when something they read changed while they were computed. */
+  kept: boolean;
 }
 
 /** The input version now (a fresh snapshot of the database) and the change rows not yet folded. */
@@ -61,12 +65,13 @@ export function parseFigures<T>(text: string): T {
 }
 
 /**
- * The figures under `key`: the stored snapshot when no input changed since it was computed, else compute() (stored
+ * The figures of `kind` (with its settings) for this build: the stored snapshot when no input changed since it was computed, else compute() (stored
  * for the next reader when nothing committed meanwhile). compute must read only tables with the migration's
  * triggers, and return plain data (no Date, Map or class instances: they do not survive JSON).
  */
-export async function withSnapshot<T>(key: string, compute: () => Promise<T>): Promise<Snapshotted<T>> {
+export async function withSnapshot<T>(kind: string, compute: () => Promise<T>): Promise<Snapshotted<T>> {
   const db = pgPool();
+  const key = `${BUILD_ID}|${kind}`;
   const before = await readInputVersion();
   if (before.pending >= FOLD_AT) await foldInputChanges();
   const { rows } = await db.query<{ figures: string; computed_at: Date; compute_ms: number }>(
@@ -74,7 +79,7 @@ export async function withSnapshot<T>(key: string, compute: () => Promise<T>): P
     [key, before.version],
   );
   const hit = rows[0];
-  if (hit) return { value: parseFigures<T>(hit.figures), computedAt: hit.computed_at, computeMs: hit.compute_ms, stored: true };
+  if (hit) return { value: parseFigures<T>(hit.figures), computedAt: hit.computed_at, computeMs: hit.compute_ms, stored: true, kept: true };
   const started = performance.now();
   const value = await compute();
   const computeMs = Math.round(performance.now() - started);
@@ -95,7 +100,7 @@ export async function withSnapshot<T>(key: string, compute: () => Promise<T>): P
         [SNAPSHOTS_KEPT],
       );
     }
-    return { value, computedAt: stored.rows[0]?.computed_at ?? new Date(), computeMs, stored: false };
+    return { value, computedAt: stored.rows[0]?.computed_at ?? new Date(), computeMs, stored: false, kept: Boolean(stored.rowCount) };
   }
-  return { value, computedAt: new Date(), computeMs, stored: false };
+  return { value, computedAt: new Date(), computeMs, stored: false, kept: false };
 }

@@ -110,7 +110,7 @@ const PAIR_SUMS = `sum(points) FILTER (WHERE points > 0)::float8 AS points,
        bool_and(jp IS NOT NULL) AS c1, bool_and(jo IS NOT NULL) AS c2, bool_and(cp IS NOT NULL) AS c3, bool_and(co IS NOT NULL) AS c4,
        NULL::text AS j`;
 
-const FLAGS = criterionFlagsSql({ points: 's.points', pairs: 's.n', metByPreferred: 's.mp', metByOther: 's.mo', minPairs: '$5' });
+const FLAGS = criterionFlagsSql({ points: 's.points', pairs: 's.n', metByPreferred: 's.mp', metByOther: 's.mo', minPairs: '$5::float8' });
 
 /**
  * Every figure's counts in one pass over (verified pair × criterion of its query not rejected), each with the judge's
