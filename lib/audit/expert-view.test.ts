@@ -26,16 +26,16 @@ async function readThroughPrisma(assignmentId: number, expertId: string): Promis
   const assignment = await prisma.assignment.findFirst({
     where: { id: assignmentId, expertId },
     include: {
-      campaign: true,
-      query: true,
+      campaignQuery: { include: { campaign: true, query: true } },
       verdicts: { where: { expertId }, orderBy: { id: 'asc' } },
       missingProposals: { where: { expertId }, orderBy: { id: 'asc' } },
     },
   });
   if (!assignment) return null;
+  const { campaign, query } = assignment.campaignQuery;
   const criteria = await prisma.criterion.findMany({ where: { id: { in: assignment.criterionOrder } } });
   const texts = await findAuditedTexts({ db: prisma, campaignId: assignment.campaignId, criterionIds: assignment.criterionOrder });
-  const open = assignment.campaign.status === 'OPEN';
+  const open = campaign.status === 'OPEN';
   const live = assignment.state === 'RESERVED' && assignment.expiresAt > new Date();
   return {
     id: assignment.id,
@@ -48,19 +48,19 @@ async function readThroughPrisma(assignmentId: number, expertId: string): Promis
     comprehensivenessComment: assignment.comprehensivenessComment,
     editable: open && (live || assignment.state === 'SUBMITTED'),
     campaign: {
-      id: assignment.campaign.id,
-      name: assignment.campaign.name,
-      instructions: assignment.campaign.instructions,
-      dimensions: assignment.campaign.dimensions,
-      deadline: assignment.campaign.deadline?.toISOString() ?? null,
+      id: campaign.id,
+      name: campaign.name,
+      instructions: campaign.instructions,
+      dimensions: campaign.dimensions,
+      deadline: campaign.deadline?.toISOString() ?? null,
       open,
     },
     query: {
-      externalId: assignment.query.externalId,
-      category: assignment.query.category,
-      department: assignment.query.department,
-      language: assignment.query.language,
-      conversation: assignment.query.conversation as ExpertAssignment['query']['conversation'],
+      externalId: query.externalId,
+      category: query.category,
+      department: query.department,
+      language: query.language,
+      conversation: query.conversation as ExpertAssignment['query']['conversation'],
     },
     criteria: assignment.criterionOrder.flatMap((id) => {
       const criterion = criteria.find((each) => each.id === id);

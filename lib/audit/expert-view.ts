@@ -267,18 +267,17 @@ export async function listExpertHistory(expertId: string, take = 100): Promise<E
       id: true,
       submittedAt: true,
       criterionOrder: true,
-      campaign: { select: { name: true, status: true } },
-      query: { select: { externalId: true } },
+      campaignQuery: { select: { campaign: { select: { name: true, status: true } }, query: { select: { externalId: true } } } },
       missingProposals: { where: { expertId }, select: { decision: true } },
     },
   });
   return rows.map((row) => ({
     assignmentId: row.id,
-    campaignName: row.campaign.name,
-    queryExternalId: row.query.externalId,
+    campaignName: row.campaignQuery.campaign.name,
+    queryExternalId: row.campaignQuery.query.externalId,
     submittedAt: (row.submittedAt ?? new Date(0)).toISOString(),
     criteria: row.criterionOrder.length,
-    amendable: row.campaign.status === 'OPEN',
+    amendable: row.campaignQuery.campaign.status === 'OPEN',
     proposals: {
       PENDING: row.missingProposals.filter((proposal) => proposal.decision === 'PENDING').length,
       ACCEPTED: row.missingProposals.filter((proposal) => proposal.decision === 'ACCEPTED').length,

@@ -128,9 +128,9 @@ export async function getGradingAssignment({
       expiresAt: true,
       submittedAt: true,
       criterionOrder: true,
-      campaign: { select: { id: true, name: true, instructions: true, deadline: true, status: true } },
       unit: {
         select: {
+          campaign: { select: { id: true, name: true, instructions: true, deadline: true, status: true } },
           response: {
             select: { content: true, query: { select: { category: true, language: true, conversation: true } } },
           },
@@ -145,7 +145,8 @@ export async function getGradingAssignment({
     select: { id: true, revision: true, title: true, description: true, levels: true, tier: true, points: true },
   });
   const byId = new Map(criteria.map((criterion) => [criterion.id, criterion]));
-  const open = assignment.campaign.status === 'OPEN';
+  const { campaign } = assignment.unit;
+  const open = campaign.status === 'OPEN';
   const { query, content } = assignment.unit.response;
   return {
     id: assignment.id,
@@ -156,10 +157,10 @@ export async function getGradingAssignment({
     submittedAt: assignment.submittedAt?.toISOString() ?? null,
     editable: open && assignment.state === 'RESERVED' && assignment.expiresAt > new Date(),
     campaign: {
-      id: assignment.campaign.id,
-      name: assignment.campaign.name,
-      instructions: assignment.campaign.instructions,
-      deadline: assignment.campaign.deadline?.toISOString() ?? null,
+      id: campaign.id,
+      name: campaign.name,
+      instructions: campaign.instructions,
+      deadline: campaign.deadline?.toISOString() ?? null,
       open,
     },
     query: {
