@@ -188,7 +188,7 @@ test('an expert audits a whole query with the keyboard only, and the focus is al
   await expect(page.getByTestId('submitted-panel')).toBeFocused();
   await expectFocusClear(page, 'after submitting');
   const assignment = await prisma.assignment.findFirstOrThrow({
-    where: { campaign: { name: CAMPAIGN }, expert: { email: EXPERT.email } },
+    where: { campaignQuery: { campaign: { name: CAMPAIGN } }, expert: { email: EXPERT.email } },
     include: { verdicts: true, missingProposals: true },
   });
   expect(assignment.state).toBe('SUBMITTED');
@@ -208,7 +208,9 @@ test('single-key shortcuts can be turned off or made to need Alt, from the cheat
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   await signIn(page, EXPERT.email, EXPERT.password);
-  const assignment = await prisma.assignment.findFirstOrThrow({ where: { campaign: { name: CAMPAIGN }, expert: { email: EXPERT.email } } });
+  const assignment = await prisma.assignment.findFirstOrThrow({
+    where: { campaignQuery: { campaign: { name: CAMPAIGN } }, expert: { email: EXPERT.email } },
+  });
   await page.goto(`/audit/work/${assignment.id}`);
   const cards = page.getByRole('article', { name: /^Criterion \d+ of 6/ });
   await expect(cards.first()).toBeFocused();
