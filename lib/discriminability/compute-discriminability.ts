@@ -124,28 +124,34 @@ WITH pairs AS (SELECT (n - 1)::int AS i, query_id, preferred, other FROM unnest(
 clin AS (SELECT response_id, criterion_id, 2 * count(*) FILTER (WHERE met) > count(*) AS met FROM clinician_grades
           WHERE response_id IN (SELECT preferred FROM pairs UNION SELECT other FROM pairs) GROUP BY 1, 2
          HAVING 2 * count(*) FILTER (WHERE met) <> count(*)),
+-- Per pair its query's criteria and their grades, looked up through the indexes (criteria by query, grades by run and
+-- response): OFFSET 0 keeps the subquery per pair, where the planner would otherwise hash the whole criteria, provenance
+-- and grades tables (other datasets' and runs' rows included) to join 10,000 pairs.
 items AS MATERIALIZED (
-  SELECT p.i, c.id AS criterion_id, c.query_id, c.points, gp.met AS jp, go.met AS jo, lp.met AS cp, lo.met AS co,
-         coalesce(pv.judge_run_id::text, 'imported') AS set_key, pv.meta_rubric_version_id AS version_id, pv.generator_models AS models
+  SELECT p.i, x.criterion_id, p.query_id, x.points, x.jp, x.jo, lp.met AS cp, lo.met AS co, x.set_key, x.version_id, x.models,
+         x.meta_rubric_id
     FROM pairs p
-    JOIN criteria c ON c.query_id = p.query_id AND c.status <> 'REJECTED'
-    LEFT JOIN criterion_provenance pv ON pv.criterion_id = c.id
-    LEFT JOIN grades gp ON gp.run_id = $4 AND gp.response_id = p.preferred AND gp.criterion_id = c.id
-    LEFT JOIN grades go ON go.run_id = $4 AND go.response_id = p.other AND go.criterion_id = c.id
-    LEFT JOIN clin lp ON lp.response_id = p.preferred AND lp.criterion_id = c.id
-    LEFT JOIN clin lo ON lo.response_id = p.other AND lo.criterion_id = c.id),
+   CROSS JOIN LATERAL (
+     SELECT c.id AS criterion_id, c.points, gp.met AS jp, go.met AS jo, coalesce(pv.judge_run_id::text, 'imported') AS set_key,
+            pv.meta_rubric_version_id AS version_id, pv.generator_models AS models, v.meta_rubric_id
+       FROM criteria c
+       LEFT JOIN criterion_provenance pv ON pv.criterion_id = c.id
+       LEFT JOIN meta_rubric_versions v ON v.id = pv.meta_rubric_version_id
+       LEFT JOIN grades gp ON gp.run_id = $4 AND gp.response_id = p.preferred AND gp.criterion_id = c.id
+       LEFT JOIN grades go ON go.run_id = $4 AND go.response_id = p.other AND go.criterion_id = c.id
+      WHERE c.query_id = p.query_id AND c.status <> 'REJECTED'
+     OFFSET 0) x
+    LEFT JOIN clin lp ON lp.response_id = p.preferred AND lp.criterion_id = x.criterion_id
+    LEFT JOIN clin lo ON lo.response_id = p.other AND lo.criterion_id = x.criterion_id),
 -- Per criterion: the judge's pairs (both graded) and how many of them each side met; the same with the clinicians'
 -- labels; then per source the flags and the separation bin of lib/discriminability/flag-criterion.ts ($5 pairs to flag).
 crit AS (
-  SELECT k.*, v.meta_rubric_id
-    FROM (SELECT criterion_id, min(query_id) AS query_id, min(points) AS points,
-                 count(*) FILTER (WHERE jp IS NOT NULL AND jo IS NOT NULL)::int AS jn,
-                 count(*) FILTER (WHERE jp AND jo IS NOT NULL)::int AS jmp, count(*) FILTER (WHERE jo AND jp IS NOT NULL)::int AS jmo,
-                 count(*) FILTER (WHERE cp IS NOT NULL AND co IS NOT NULL)::int AS cn,
-                 count(*) FILTER (WHERE cp AND co IS NOT NULL)::int AS cmp, count(*) FILTER (WHERE co AND cp IS NOT NULL)::int AS cmo
-            FROM items GROUP BY criterion_id) k
-    LEFT JOIN criterion_provenance pv ON pv.criterion_id = k.criterion_id
-    LEFT JOIN meta_rubric_versions v ON v.id = pv.meta_rubric_version_id
+  SELECT * FROM (SELECT criterion_id, min(query_id) AS query_id, min(points) AS points, min(meta_rubric_id) AS meta_rubric_id,
+                        count(*) FILTER (WHERE jp IS NOT NULL AND jo IS NOT NULL)::int AS jn,
+                        count(*) FILTER (WHERE jp AND jo IS NOT NULL)::int AS jmp, count(*) FILTER (WHERE jo AND jp IS NOT NULL)::int AS jmo,
+                        count(*) FILTER (WHERE cp IS NOT NULL AND co IS NOT NULL)::int AS cn,
+                        count(*) FILTER (WHERE cp AND co IS NOT NULL)::int AS cmp, count(*) FILTER (WHERE co AND cp IS NOT NULL)::int AS cmo
+                   FROM items GROUP BY criterion_id) k
    WHERE k.jn > 0 OR k.cn > 0),
 sourced AS (
   SELECT 'judge' AS source, criterion_id, query_id, points, jn AS n, jmp AS mp, jmo AS mo, meta_rubric_id FROM crit WHERE jn > 0

@@ -195,6 +195,42 @@ describe('verified pairs', () => {
     await expect(listVerifiedPairs({ minGradeDifference: 0 })).rejects.toThrow(/must be > 0/);
   });
 
+  it('scores a response by the clinicians only when every criterion not rejected has a strict majority label, and never an ideal one', async () => {
+    const seeded = await seedDiscriminability(pgPool(), {
+      name: 'clinician-scores',
+      queries: 5,
+      criteria: ['follows', 'follows'],
+      basis: 'clinician-grades',
+      seed: 7,
+    });
+    // Labelled by physician-1: the preferred response meets both criteria (10 and 9 points, score 1), the other none (0).
+    const [q1, q2, q3, q4, q5] = seeded.queryIds as [number, number, number, number, number];
+    const label = `(SELECT cg.id FROM clinician_grades cg JOIN criteria c ON c.id = cg.criterion_id JOIN responses r ON r.id = cg.response_id
+                     WHERE c.query_id = $1 AND c.position = $2 AND r.external_id = 'response-1')`;
+    const addLabels = (query: number, physicians: string[]) =>
+      pgPool().query(
+        `INSERT INTO clinician_grades (response_id, criterion_id, criterion_revision, met, source, physician_id, updated_at)
+         SELECT cg.response_id, cg.criterion_id, 0, false, 'IMPORTED', p, now() FROM clinician_grades cg, unnest($3::text[]) AS p
+          WHERE cg.id = ${label}`,
+        [query, 0, physicians],
+      );
+    // q1: the preferred response's first criterion unlabelled: no score, no pair.
+    await pgPool().query(`DELETE FROM clinician_grades WHERE id = ${label}`, [q1, 0]);
+    // q2: a second physician disagrees on it: an even split, no score.
+    await addLabels(q2, ['physician-2']);
+    // q3: two more disagree: the majority says not met, 9/19 against 0, still a pair.
+    await addLabels(q3, ['physician-2', 'physician-3']);
+    // q4: the other response is the ideal one: never scored, so no pair.
+    await pgPool().query(`UPDATE responses SET is_ideal = true WHERE query_id = $1 AND external_id = 'response-2'`, [q4]);
+    // q5: the first criterion rejected, its label gone: the rest still scores (9/9 against 0).
+    await pgPool().query(`UPDATE criteria SET status = 'REJECTED' WHERE query_id = $1 AND position = 0`, [q5]);
+    await pgPool().query(`DELETE FROM clinician_grades WHERE id = ${label}`, [q5, 0]);
+    const pairs = await listVerifiedPairs({ datasetId: seeded.datasetId, minGradeDifference: 0.4 });
+    expect(pairs.map((pair) => pair.queryId)).toEqual([q3, q5]);
+    // 9/19 ≈ 0.47 against 0 clears 0.4 but not 0.5; 1 against 0 clears both.
+    expect((await listVerifiedPairs({ datasetId: seeded.datasetId, minGradeDifference: 0.5 })).map((pair) => pair.queryId)).toEqual([q5]);
+  });
+
   it('drops a pair whose verified comparisons prefer different responses', async () => {
     const seeded = await seedDiscriminability(pgPool(), {
       name: 'conflict',

@@ -2,10 +2,9 @@
 // reviewer-verified pairwise comparisons (lib/pairwise/verified-comparisons-sql.ts, the export's definition) and
 // pairs of one query whose clinician-graded HealthBench scores differ by at least a threshold (the app's assumption).
 import 'server-only';
-import { prisma } from '@/lib/db';
+import { pgPool, prisma } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { healthbenchScore } from '@/lib/judge/scoring';
-import { clinicianMajority } from '@/lib/model-scores/compute-run-model-scores';
+import { healthbenchScoreFromSums } from '@/lib/judge/scoring';
 import { verifiedComparisonsSql } from '@/lib/pairwise/verified-comparisons-sql';
 import { DEFAULT_MIN_GRADE_DIFFERENCE } from '@/lib/discriminability/constants';
 
@@ -56,41 +55,38 @@ async function reviewerPairs(datasetId: number | undefined): Promise<VerifiedPai
 
 /**
  * The clinician-graded HealthBench score of every non-ideal response whose every criterion (not rejected) has a
- * clinician label (the strict majority of the clinicians' labels, as lib/model-scores defines it).
+ * clinician label (the strict majority of the clinicians' labels, as lib/model-scores defines it: clinicianMajority),
+ * among the responses that can make a pair: those of queries with at least two such responses labelled. HealthBench's
+ * two sums are added up in SQL per response (healthbenchScoreFromSums divides them), so a campaign's 100,000 labels
+ * are not sent one row per criterion.
  */
-export async function listClinicianScores({
-  datasetId,
-}: {
-  datasetId?: number;
-} = {}): Promise<Map<number, { queryId: number; score: number }>> {
-  const inDataset = datasetId === undefined ? Prisma.empty : Prisma.sql`AND c.dataset_id = ${datasetId}`;
-  const rows = await prisma.$queryRaw<{ response_id: number; query_id: number; points: number; met_count: number; n: number }[]>`
-    SELECT r.id AS response_id, r.query_id, c.points, coalesce(cl.met_count, 0)::int AS met_count, coalesce(cl.n, 0)::int AS n
-      FROM (SELECT DISTINCT response_id FROM clinician_grades) graded
-      JOIN responses r ON r.id = graded.response_id AND NOT r.is_ideal
-      JOIN criteria c ON c.query_id = r.query_id AND c.status <> 'REJECTED' ${inDataset}
-      LEFT JOIN (SELECT response_id, criterion_id, count(*) FILTER (WHERE met) AS met_count, count(*) AS n
-                   FROM clinician_grades GROUP BY response_id, criterion_id) cl
-             ON cl.response_id = r.id AND cl.criterion_id = c.id
-     ORDER BY r.id`;
-  const items = new Map<number, { queryId: number; items: { points: number; met: boolean | null }[] }>();
-  for (const row of rows) {
-    const entry = items.get(row.response_id) ?? { queryId: row.query_id, items: [] };
-    entry.items.push({ points: row.points, met: clinicianMajority(row.met_count, row.n) });
-    items.set(row.response_id, entry);
-  }
+async function clinicianScores(datasetId: number | undefined): Promise<Map<number, { queryId: number; score: number }>> {
+  const { rows } = await pgPool().query<{ response_id: number; query_id: number; achieved: number; possible: number }>(
+    `WITH labelled AS (SELECT id, query_id FROM responses WHERE id IN (SELECT response_id FROM clinician_grades) AND NOT is_ideal)
+     SELECT response_id, query_id, coalesce(sum(points) FILTER (WHERE 2 * met_count > labels), 0)::float8 AS achieved,
+            coalesce(sum(points) FILTER (WHERE points > 0), 0)::float8 AS possible
+       FROM (SELECT r.id AS response_id, r.query_id, c.points, count(*) FILTER (WHERE l.met) AS met_count, count(l.met) AS labels
+               FROM responses r
+               JOIN criteria c ON c.query_id = r.query_id AND c.status <> 'REJECTED' AND ($1::int IS NULL OR c.dataset_id = $1)
+               LEFT JOIN clinician_grades l ON l.response_id = r.id AND l.criterion_id = c.id
+              WHERE r.id IN (SELECT id FROM labelled) AND r.query_id IN (SELECT query_id FROM labelled GROUP BY 1 HAVING count(*) > 1)
+              GROUP BY r.id, c.id) item
+      GROUP BY response_id, query_id
+     -- Every criterion labelled, by a strict majority (an even split or no label leaves the score undefined).
+     HAVING bool_and(2 * met_count <> labels)`,
+    [datasetId ?? null],
+  );
   const scores = new Map<number, { queryId: number; score: number }>();
-  for (const [responseId, entry] of items) {
-    if (entry.items.some((item) => item.met === null)) continue;
-    const score = healthbenchScore(entry.items as { points: number; met: boolean }[]);
-    if (!Number.isNaN(score)) scores.set(responseId, { queryId: entry.queryId, score });
+  for (const row of rows) {
+    const score = healthbenchScoreFromSums(row.achieved, row.possible);
+    if (!Number.isNaN(score)) scores.set(row.response_id, { queryId: row.query_id, score });
   }
   return scores;
 }
 
 async function clinicianPairs(datasetId: number | undefined, minDifference: number): Promise<VerifiedPair[]> {
   const byQuery = new Map<number, { id: number; score: number }[]>();
-  for (const [id, { queryId, score }] of await listClinicianScores({ datasetId })) {
+  for (const [id, { queryId, score }] of await clinicianScores(datasetId)) {
     byQuery.set(queryId, [...(byQuery.get(queryId) ?? []), { id, score }]);
   }
   const pairs: VerifiedPair[] = [];
