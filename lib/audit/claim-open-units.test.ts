@@ -1,0 +1,169 @@
+// A claim reads only the units it may take (migration claims_skip_full_units). It picks the fullest unit that is not
+// yet full; on an index of every unit that pick walked past each full unit, checking it in the heap, so a claim read
+// every full unit of the campaign and grew slower as the campaign filled. Here most units of an audit campaign, a
+// grading campaign and a pairwise run's review queue are full (k = 1, one live reservation each), and a further claim
+// may read only a few unit rows: counted
+// by PostgreSQL's statistics of the claim's own transaction (unit rows read by any scan).
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '@/lib/auth/roles';
+import { createCampaign } from '@/lib/audit/create-campaign';
+import { createCampaignSchema } from '@/lib/audit/schemas';
+import { pgPool, prisma } from '@/lib/db';
+import { createGradingCampaign } from '@/lib/grading/create-grading-campaign';
+import { createGradingCampaignSchema } from '@/lib/grading/schemas';
+import { seedDemoAdmin } from '@/tools/testing/demo-admin';
+
+const QUERIES = 2_000;
+/** Units filled before the measured claim: all but a few. */
+const FILLED = 1_990;
+
+let admin: SessionUser;
+let datasetId: number;
+let experts: string[];
+
+beforeAll(async () => {
+  ({ admin } = await seedDemoAdmin());
+  const db = pgPool();
+  const dataset = await db.query<{ id: number }>(`INSERT INTO datasets (name) VALUES ($1) RETURNING id`, [`open units ${randomUUID()}`]);
+  datasetId = dataset.rows[0]?.id as number;
+  await db.query(
+    `INSERT INTO queries (dataset_id, external_id, category, conversation, turn_count, content_hash)
+     SELECT $1::int, 'q' || n, 'CLINICAL_CARE', jsonb_build_array(jsonb_build_object('role', 'user', 'content', 'Question ' || n)), 1, md5($1::int || '-' || n)
+       FROM generate_series(1, $2::int) AS n`,
+    [datasetId, QUERIES],
+  );
+  await db.query(
+    `INSERT INTO responses (query_id, external_id, source_label, content, content_hash)
+     SELECT id, 'r1', 'model-1', 'Answer to ' || external_id, md5(id || '-r1') FROM queries WHERE dataset_id = $1`,
+    [datasetId],
+  );
+  await db.query(
+    `INSERT INTO criteria (dataset_id, query_id, category, key, position, title, description, tier, points, content_hash)
+     SELECT $1, id, 'CLINICAL_CARE', 'c1', 0, 'Criterion of ' || external_id, 'Met when …', 'IMPORTANT', 5, md5(id || '-c1')
+       FROM queries WHERE dataset_id = $1`,
+    [datasetId],
+  );
+  experts = Array.from({ length: FILLED + 1 }, () => randomUUID());
+  await prisma.user.createMany({
+    data: experts.map((id, i) => ({ id, email: `open-${id}@test.local`, name: `Expert ${i}`, role: 'EXPERT' })),
+  });
+});
+
+/** A claim function called for one queue (a campaign or a pairwise run) and the table of its units. */
+interface Queue {
+  call: (expertId: string) => { text: string; values: unknown[] };
+  units: 'campaign_queries' | 'grading_units' | 'pairwise_comparisons';
+}
+
+const campaignQueue = (fn: 'manual_claim_next' | 'manual_grading_claim_next', units: Queue['units'], campaignId: number): Queue => ({
+  call: (expertId) => ({ text: `SELECT kind FROM ${fn}($1::int, $2::text)`, values: [campaignId, expertId] }),
+  units,
+});
+
+/** Claims in one transaction; returns what it claimed and the unit rows it read. */
+async function claimCounting({ call, units }: Queue, expertId: string) {
+  const client = await pgPool().connect();
+  try {
+    // The statistics this backend has not yet reported count as this transaction's: report them first.
+    await client.query('SELECT pg_stat_force_next_flush()');
+    await client.query('BEGIN');
+    const claimed = await client.query<{ kind: string }>(call(expertId));
+    // Rows read by sequential scans and fetched by bitmap scans count on the table, by index scans on the index.
+    const fetched = await client.query<{ n: string }>(
+      `SELECT pg_stat_get_xact_tuples_returned($1::regclass) + pg_stat_get_xact_tuples_fetched($1::regclass)
+              + (SELECT coalesce(sum(pg_stat_get_xact_tuples_fetched(indexrelid)), 0) FROM pg_index WHERE indrelid = $1::regclass) AS n`,
+      [units],
+    );
+    await client.query('COMMIT');
+    return { kind: claimed.rows[0]?.kind, fetched: Number(fetched.rows[0]?.n) };
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function expectFewRowsRead(queue: Queue, filled: string) {
+  const fill = experts.slice(0, FILLED);
+  const lanes = 4;
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      for (const expert of fill.filter((_, i) => i % lanes === lane))
+        expect((await pgPool().query<{ kind: string }>(queue.call(expert))).rows[0]?.kind).toBe('claimed');
+    }),
+  );
+  const { rows } = await pgPool().query<{ full: number }>(`SELECT count(*) FILTER (WHERE ${filled})::int AS full FROM ${queue.units}`);
+  expect(rows[0]?.full).toBe(FILLED);
+  // As autovacuum would after the campaign's creation: fresh statistics (with none the planner guesses a handful of
+  // units and sorts them all, whatever their indexes).
+  await pgPool().query(`ANALYZE ${queue.units}`);
+  const last = await claimCounting(queue, experts[FILLED] as string);
+  expect(last.kind).toBe('claimed');
+  // The pick itself, the holders update and the foreign key's check: a handful, not the 1,990 full units.
+  expect(last.fetched).toBeLessThan(10);
+}
+
+describe('a claim in a campaign mostly full', () => {
+  it('reads only the audit units it may take', async () => {
+    const created = await createCampaign({
+      actor: admin,
+      input: createCampaignSchema.parse({
+        name: `Open units ${randomUUID().slice(0, 8)}`,
+        overlapK: 1,
+        expertIds: experts,
+        selection: { mode: 'filter', datasetId },
+      }),
+    });
+    await expectFewRowsRead(
+      campaignQueue('manual_claim_next', 'campaign_queries', created.id),
+      `campaign_id = ${created.id} AND holders >= overlap_k`,
+    );
+  });
+
+  it('reads only the grading units it may take', async () => {
+    const created = await createGradingCampaign({
+      actor: admin,
+      input: createGradingCampaignSchema.parse({
+        name: `Open grading units ${randomUUID().slice(0, 8)}`,
+        overlapK: 1,
+        expertIds: experts,
+        selection: { datasetId, responses: QUERIES },
+      }),
+    });
+    await expectFewRowsRead(
+      campaignQueue('manual_grading_claim_next', 'grading_units', created.id),
+      `campaign_id = ${created.id} AND holders >= overlap_k`,
+    );
+  });
+
+  it('reads only the pairs of a pairwise run a reviewer may take', async () => {
+    const db = pgPool();
+    await db.query(
+      `INSERT INTO responses (query_id, external_id, source_label, content, content_hash)
+       SELECT id, 'r2', 'model-2', 'Another answer to ' || external_id, md5(id || '-r2') FROM queries WHERE dataset_id = $1`,
+      [datasetId],
+    );
+    const run = await db.query<{ id: number }>(
+      `INSERT INTO judge_runs (kind, status, params, scope, prompt_template, prompt_version)
+       VALUES ('PAIRWISE', 'SUCCEEDED', '{}', '{}', 'pairwise', 'v1') RETURNING id`,
+    );
+    const runId = run.rows[0]?.id as number;
+    // One comparison per query in order AB, one reviewer wanted on each.
+    await db.query(
+      `INSERT INTO pairwise_comparisons (run_id, query_id, response_a_id, response_b_id, presented_order, review_overlap)
+       SELECT $1, q.id, a.id, b.id, 'AB', 1 FROM queries q
+         JOIN responses a ON a.query_id = q.id AND a.external_id = 'r1' JOIN responses b ON b.query_id = q.id AND b.external_id = 'r2'
+        WHERE q.dataset_id = $2`,
+      [runId, datasetId],
+    );
+    await expectFewRowsRead(
+      {
+        call: (reviewerId) => ({ text: 'SELECT kind FROM manual_pairwise_claim_next($1::int, $2::text, 60)', values: [runId, reviewerId] }),
+        units: 'pairwise_comparisons',
+      },
+      `run_id = ${runId} AND review_holders >= review_overlap`,
+    );
+  });
+});
