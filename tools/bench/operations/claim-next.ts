@@ -48,11 +48,11 @@ export function claimLockKey(campaignId: number, expert: string): bigint {
   return createHash('sha256').update(`claim:${campaignId}:${expert}`).digest().readBigInt64BE(0);
 }
 
-const ELIGIBLE = `cq.campaign_id = $1 AND cq.holders < $3
+const ELIGIBLE = `cq.campaign_id = $1 AND cq.holders < cq.overlap_k
   AND NOT EXISTS (
     SELECT 1 FROM assignments a
     WHERE a.campaign_id = $1 AND a.query_id = cq.query_id AND a.expert_id = $2 AND a.state IN ('RESERVED', 'SUBMITTED'))
-  AND ($4::boolean OR cq.department IS NULL OR lower(cq.department) = ANY($5::text[]))`;
+  AND ($3::boolean OR cq.department IS NULL OR lower(cq.department) = ANY($4::text[]))`;
 
 /** claimNext's work as hand-written SQL sent statement by statement: 7 round trips where the app needs 1. */
 export async function rawClaim(client: Queryable, campaignId: number, expert: string): Promise<ClaimResult> {
@@ -102,7 +102,7 @@ export async function rawClaimInTransaction(client: Queryable, campaignId: numbe
     [campaignId],
   );
 
-  const eligible = [campaignId, expert, campaign.overlap_k, campaign.specialties === null, campaign.specialties ?? []];
+  const eligible = [campaignId, expert, campaign.specialties === null, campaign.specialties ?? []];
   let queryId: number | undefined;
   const giveUpAt = Date.now() + 3000;
   while (Date.now() < giveUpAt) {
