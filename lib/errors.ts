@@ -20,7 +20,7 @@ export const conflict = (message: string) => new DomainError('CONFLICT', message
 export const invalid = (message: string, fieldErrors?: Record<string, string[]>) => new DomainError('INVALID', message, fieldErrors);
 
 const UNREACHABLE =
-  /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|server closed the connection|the database system is (starting up|shutting down|in recovery mode)|57P01|57P02|57P03|P1001|P1002|P1017|DatabaseNotReachable|Can't reach database|connect ETIMEDOUT|Client has encountered a connection error/i;
+  /ECONNREFUSED|ECONNRESET|connect ENOENT \S*\.s\.PGSQL\.\d+|Connection terminated|terminating connection|server closed the connection|the database system is (starting up|shutting down|in recovery mode)|57P01|57P02|57P03|P1001|P1002|P1017|DatabaseNotReachable|Can't reach database|connect ETIMEDOUT|Client has encountered a connection error/i;
 
 /**
  * True for errors that mean the database cannot be reached (outage, restart, exhausted connections),

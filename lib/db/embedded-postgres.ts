@@ -85,6 +85,20 @@ async function fastShutdown(dataDir: string, timeoutMs = 30_000): Promise<void> 
   }
 }
 
+/** Where the server puts its Unix-domain socket (`.s.PGSQL.<port>`, so clusters on other ports never collide). */
+export const SOCKET_DIRECTORY = '/tmp';
+
+/**
+ * The URL of an embedded cluster: its Unix-domain socket, with 127.0.0.1:port as the address for the tools that
+ * read only the URL's host (node-postgres and libpq take `host=` over it). A round trip over the socket costs both
+ * processes less CPU than over loopback TCP: in the bench's grading claim (20 clinicians claiming and submitting at
+ * once) this process's CPU per claim and submission went from 0.61 to 0.45 ms and PostgreSQL's from 2.11 to 1.80
+ * (docs/performance.md).
+ */
+export function embeddedDatabaseUrl({ user, password }: Credentials, port: number, database: string): string {
+  return `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}?host=${encodeURIComponent(SOCKET_DIRECTORY)}`;
+}
+
 function readOrCreateCredentials(file: string): Credentials {
   if (fs.existsSync(file)) {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as Credentials;
@@ -154,6 +168,8 @@ export async function startEmbeddedPostgres({
         '-c',
         'listen_addresses=127.0.0.1',
         '-c',
+        `unix_socket_directories=${SOCKET_DIRECTORY}`,
+        '-c',
         'max_connections=200',
         '-c',
         `shared_buffers=${sharedBuffersMb()}MB`,
@@ -170,7 +186,7 @@ export async function startEmbeddedPostgres({
       const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
       if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
       await client.end();
-      const url = `postgresql://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
+      const url = embeddedDatabaseUrl(credentials, port, database);
       let stopped = false;
       let down = false;
       return {
