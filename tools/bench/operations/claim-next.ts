@@ -16,6 +16,7 @@ import { type CpuReport, addCpuReports, describeCpu, startCpuMeter } from '@/too
 import { type BenchContext, type Metric, type Side, defineOperation } from '@/tools/bench/operation';
 import { ensureSyntheticDataset } from '@/tools/bench/operations/import';
 import { percentile } from '@/tools/bench/percentile';
+import { type Settled, describeSettled, settleDatabase } from '@/tools/bench/settle-database';
 import { BENCH_ADMIN, BENCH_ADMIN_ID, ensureBenchUsers, expertId } from '@/tools/fixtures/bench-users';
 import type { Queryable } from '@/tools/fixtures/queryable';
 import { disconnectDb } from '@/lib/db';
@@ -308,6 +309,8 @@ interface ClaimState {
     createMs: number;
     pendingReset: number;
   };
+  /** The setup's last step: nothing left for autovacuum (tools/bench/settle-database.ts). */
+  settled: Settled;
   /** The raw side's claims (one connection per expert) and both sides' submissions. */
   rawPool: pg.Pool;
   submitPool: pg.Pool;
@@ -396,14 +399,14 @@ export const claimNextOperation = defineOperation<ClaimState>({
         `claim-next: campaign ${created.id}: ${count(created.criteria)} criteria, ${count(created.queries)} queries; createCampaign ${(createMs / 1000).toFixed(1)} s`,
       );
       const rawCampaign = await cloneCampaign(checkClient, created.id, ' (raw side)');
-      for (const table of ['campaign_queries', 'campaign_criteria', 'campaign_experts', 'audit_campaigns', 'assignments', 'criteria']) {
-        await checkClient.query(`VACUUM ANALYZE ${table}`);
-      }
+      const settled = await settleDatabase(checkClient);
+      ctx.log(`claim-next: ${describeSettled(settled)} (untimed)`);
       return {
         ctx,
         experts,
         campaigns: { app: created.id, raw: rawCampaign },
         campaign: { criteria: created.criteria, queries: created.queries, createMs, pendingReset: reset.rowCount ?? 0 },
+        settled,
         rawPool: new pg.Pool({ connectionString: ctx.appDatabaseUrl, max: EXPERTS }),
         submitPool: new pg.Pool({ connectionString: ctx.appDatabaseUrl, max: EXPERTS }),
         checkClient,
@@ -536,6 +539,7 @@ export const claimNextOperation = defineOperation<ClaimState>({
         `and one expert alone ${CLAIMS_ALONE} times, in ${ROUNDS} rounds taking turns with the raw side; ` +
         `app pool DB_POOL_MAX=${APP_POOL_MAX}, raw pool ${EXPERTS}, submissions on a third pool of ${EXPERTS}; app and raw on identical campaigns ` +
         `(${count(state.campaign.queries)} queries, k = ${OVERLAP_K}; ${count(state.campaign.pendingReset)} criteria set back to PENDING first)`,
+      `before the rounds: ${describeSettled(state.settled)}`,
       `throughput: ${throughput('app')}, ${throughput('raw')}; queries held afterwards, by holders: ${fill('app')}; ${fill('raw')}`,
       `CPU during the ${count(EXPERTS * CLAIMS_PER_EXPERT)} concurrent claims (always ${EXPERTS} in flight, so a claim's latency is mostly its wait for the others' CPU), ${cpu('app')}`,
       `CPU during the ${count(EXPERTS * CLAIMS_PER_EXPERT)} concurrent claims, ${cpu('raw')}`,

@@ -16,6 +16,7 @@ import { concurrentLoops, timeIt } from '@/tools/bench/concurrent-loops';
 import { type BenchContext, type Metric, type Side, defineOperation } from '@/tools/bench/operation';
 import { claimLockKey, describeTally, tallyOutcomes, waitForOtherConnectionsToClose } from '@/tools/bench/operations/claim-next';
 import { percentile } from '@/tools/bench/percentile';
+import { type Settled, describeSettled, settleDatabase } from '@/tools/bench/settle-database';
 import { BENCH_ADMIN, BENCH_ADMIN_ID, ensureBenchUsers, expertId } from '@/tools/fixtures/bench-users';
 import type { Queryable } from '@/tools/fixtures/queryable';
 
@@ -204,6 +205,8 @@ interface GradingClaimState {
   clinicians: string[];
   campaigns: Record<Side, number>;
   responses: number;
+  /** The setup's last step: nothing left for autovacuum (tools/bench/settle-database.ts). */
+  settled: Settled;
   rawPool: pg.Pool;
   submitPool: pg.Pool;
   checkClient: pg.Client;
@@ -263,9 +266,8 @@ export const gradingClaimOperation = defineOperation<GradingClaimState>({
         }),
       });
       const raw = await cloneGradingCampaign(checkClient, created.id);
-      for (const table of ['grading_units', 'grading_assignments', 'campaign_experts', 'audit_campaigns', 'criteria']) {
-        await checkClient.query(`VACUUM ANALYZE ${table}`);
-      }
+      const settled = await settleDatabase(checkClient);
+      ctx.log(`grading-claim: ${describeSettled(settled)} (untimed)`);
       ctx.log(
         `grading-claim: campaigns ${created.id} (app) and ${raw} (raw), ${created.responses.toLocaleString('en')} responses each, k = ${OVERLAP_K}`,
       );
@@ -274,6 +276,7 @@ export const gradingClaimOperation = defineOperation<GradingClaimState>({
         clinicians,
         campaigns: { app: created.id, raw },
         responses: created.responses,
+        settled,
         rawPool: new pg.Pool({ connectionString: ctx.appDatabaseUrl, max: CLINICIANS }),
         submitPool: new pg.Pool({ connectionString: ctx.appDatabaseUrl, max: CLINICIANS }),
         checkClient,
@@ -348,6 +351,7 @@ export const gradingClaimOperation = defineOperation<GradingClaimState>({
     `${CLINICIANS} loops in this process, each claiming then submitting (untimed) ${CLAIMS_PER_CLINICIAN} times after ${WARMUP_PER_CLINICIAN} warm-up claims, ` +
       `in ${ROUNDS} rounds taking turns with the raw side; app pool DB_POOL_MAX=${CLINICIANS}, raw pool ${CLINICIANS}; ` +
       `identical campaigns of ${state.responses.toLocaleString('en')} responses (${CRITERIA_PER_QUERY} criteria per query), k = ${OVERLAP_K}`,
+    `before the rounds: ${describeSettled(state.settled)}`,
   ],
   teardown: async (state) => {
     try {

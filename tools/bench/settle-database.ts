@@ -1,0 +1,41 @@
+// The end of a latency operation's setup: a database with nothing left for autovacuum to do, so that the timed
+// rounds do not share the machine with the cleanup of the earlier operations' bulk fixtures. In a whole run, the
+// claims came after the dashboard's fixture (661,851 verdicts, folded analytics) and claim-next's own reset of every
+// criterion to PENDING, whose triggers rewrite the analytics tables: autovacuum workers were vacuuming
+// criterion_outcomes, manual_current_outcomes and outcome_count_deltas through the claim rounds (sampled from
+// pg_stat_activity, 2026-11-29), and the app's claim used 2.35–2.56 ms of PostgreSQL CPU against 1.87 ms when the
+// claims ran alone (`--only claim-next`), raw PostgreSQL's likewise more. Neither side is favoured: both run after it.
+import type { Queryable } from '@/tools/fixtures/queryable';
+
+export interface Settled {
+  /** The manual VACUUM ANALYZE of the whole database. */
+  vacuumMs: number;
+  /** Then the wait for autovacuum workers on this database to finish (the other databases' work was done long before). */
+  waitedMs: number;
+  /** Workers still running when the wait gave up (0 when the database settled). */
+  workersLeft: number;
+}
+
+const AUTOVACUUM_WORKERS = `SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'autovacuum worker' AND datname = current_database()`;
+
+/**
+ * VACUUM ANALYZE of every table of the connection's database (a manual VACUUM has no cost delay, and takes a
+ * table's lock from an autovacuum worker on it), then waits up to `timeoutMs` until no autovacuum worker runs on it.
+ */
+export async function settleDatabase(db: Queryable, { timeoutMs = 120_000, pollMs = 200 } = {}): Promise<Settled> {
+  const started = performance.now();
+  await db.query('VACUUM (ANALYZE)');
+  const vacuumed = performance.now();
+  let workers = Number.POSITIVE_INFINITY;
+  while (performance.now() - vacuumed < timeoutMs) {
+    workers = (await db.query<{ n: number }>(AUTOVACUUM_WORKERS)).rows[0]?.n ?? 0;
+    if (workers === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  return { vacuumMs: vacuumed - started, waitedMs: performance.now() - vacuumed, workersLeft: workers };
+}
+
+export function describeSettled({ vacuumMs, waitedMs, workersLeft }: Settled): string {
+  const waited = `VACUUM ANALYZE of the database ${(vacuumMs / 1000).toFixed(1)} s, then ${(waitedMs / 1000).toFixed(1)} s waiting for autovacuum`;
+  return workersLeft === 0 ? `${waited} (idle)` : `${waited}: ${workersLeft} worker(s) still running when the wait gave up`;
+}
