@@ -4,7 +4,9 @@
 // criterion to PENDING, whose triggers rewrite the analytics tables: autovacuum workers were vacuuming
 // criterion_outcomes, manual_current_outcomes and outcome_count_deltas through the claim rounds (sampled from
 // pg_stat_activity, 2026-11-29), and the app's claim used 2.35–2.56 ms of PostgreSQL CPU against 1.87 ms when the
-// claims ran alone (`--only claim-next`), raw PostgreSQL's likewise more. Neither side is favoured: both run after it.
+// claims ran alone (`--only claim-next`), raw PostgreSQL's likewise more. Settling did not bring that down (2.30 ms in
+// the next whole run, docs/performance.md): it takes one confound out of the measurement, not the whole difference.
+// Neither side is favoured: both run after it.
 import type { Queryable } from '@/tools/fixtures/queryable';
 
 export interface Settled {
