@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '@/lib/db/embedded-postgres';
 import { PG_STATEMENTS_SETTINGS, formatStatements, readStatements, resetStatements } from '@/tools/stress/pg-statements';
 import { WaitSampler, readWalCounters, walDelta } from '@/tools/stress/pg-wal';
+import { endPoolAndWait } from '@/tools/testing/wait-for-connections';
 
 let server: EmbeddedPostgresHandle;
 let pool: pg.Pool;
@@ -27,7 +28,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await pool?.end();
+  if (pool && server) await endPoolAndWait(pool, server.url);
   await server?.stop();
 });
 

@@ -16,6 +16,7 @@ import { type CpuReport, addCpuReports, describeCpu, startCpuMeter } from '@/too
 import { type BenchContext, type Metric, type Side, defineOperation } from '@/tools/bench/operation';
 import { ensureSyntheticDataset } from '@/tools/bench/operations/import';
 import { percentile } from '@/tools/bench/percentile';
+import { waitForOtherConnectionsToClose } from '@/tools/testing/wait-for-connections';
 import { type Settled, describeSettled, settleDatabase } from '@/tools/bench/settle-database';
 import { BENCH_ADMIN, BENCH_ADMIN_ID, ensureBenchUsers, expertId } from '@/tools/fixtures/bench-users';
 import type { Queryable } from '@/tools/fixtures/queryable';
@@ -264,22 +265,6 @@ export function describeTally(tally: Record<string, number>): string {
       .map(([kind, n]) => `${count(n)} ${kind}`)
       .join(', ') || 'nothing'
   );
-}
-
-/**
- * A pool's end() resolves before its connections have closed. Waits (up to 5 s) until this client is the
- * database's only session, so stopping the cluster later never terminates a connection still closing
- * (which the app's pool would log as an idle connection error).
- */
-export async function waitForOtherConnectionsToClose(client: pg.Client): Promise<void> {
-  const giveUpAt = Date.now() + 5000;
-  while (Date.now() < giveUpAt) {
-    const others = await client.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-    );
-    if ((others.rows[0]?.n ?? 0) === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 // ───────────── the operation ─────────────
