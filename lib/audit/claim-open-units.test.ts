@@ -7,12 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/lib/auth/roles';
-import { createCampaign } from '@/lib/audit/create-campaign';
-import { createCampaignSchema } from '@/lib/audit/schemas';
 import { pgPool, prisma } from '@/lib/db';
-import { createGradingCampaign } from '@/lib/grading/create-grading-campaign';
-import { createGradingCampaignSchema } from '@/lib/grading/schemas';
+import { createUnitDataset } from '@/tools/fixtures/unit-dataset';
 import { seedDemoAdmin } from '@/tools/testing/demo-admin';
+import { createK1AuditCampaign, createK1GradingCampaign } from '@/tools/testing/k1-campaigns';
 
 const QUERIES = 2_000;
 /** Units filled before the measured claim: all but a few. */
@@ -24,26 +22,7 @@ let experts: string[];
 
 beforeAll(async () => {
   ({ admin } = await seedDemoAdmin());
-  const db = pgPool();
-  const dataset = await db.query<{ id: number }>(`INSERT INTO datasets (name) VALUES ($1) RETURNING id`, [`open units ${randomUUID()}`]);
-  datasetId = dataset.rows[0]?.id as number;
-  await db.query(
-    `INSERT INTO queries (dataset_id, external_id, category, conversation, turn_count, content_hash)
-     SELECT $1::int, 'q' || n, 'CLINICAL_CARE', jsonb_build_array(jsonb_build_object('role', 'user', 'content', 'Question ' || n)), 1, md5($1::int || '-' || n)
-       FROM generate_series(1, $2::int) AS n`,
-    [datasetId, QUERIES],
-  );
-  await db.query(
-    `INSERT INTO responses (query_id, external_id, source_label, content, content_hash)
-     SELECT id, 'r1', 'model-1', 'Answer to ' || external_id, md5(id || '-r1') FROM queries WHERE dataset_id = $1`,
-    [datasetId],
-  );
-  await db.query(
-    `INSERT INTO criteria (dataset_id, query_id, category, key, position, title, description, tier, points, content_hash)
-     SELECT $1, id, 'CLINICAL_CARE', 'c1', 0, 'Criterion of ' || external_id, 'Met when …', 'IMPORTANT', 5, md5(id || '-c1')
-       FROM queries WHERE dataset_id = $1`,
-    [datasetId],
-  );
+  datasetId = await createUnitDataset(pgPool(), { units: QUERIES, name: 'open units' });
   experts = Array.from({ length: FILLED + 1 }, () => randomUUID());
   await prisma.user.createMany({
     data: experts.map((id, i) => ({ id, email: `open-${id}@test.local`, name: `Expert ${i}`, role: 'EXPERT' })),
@@ -107,34 +86,21 @@ async function expectFewRowsRead(queue: Queue, filled: string) {
 
 describe('a claim in a campaign mostly full', () => {
   it('reads only the audit units it may take', async () => {
-    const created = await createCampaign({
-      actor: admin,
-      input: createCampaignSchema.parse({
-        name: `Open units ${randomUUID().slice(0, 8)}`,
-        overlapK: 1,
-        expertIds: experts,
-        selection: { mode: 'filter', datasetId },
-      }),
-    });
-    await expectFewRowsRead(
-      campaignQueue('manual_claim_next', 'campaign_queries', created.id),
-      `campaign_id = ${created.id} AND holders >= overlap_k`,
-    );
+    const id = await createK1AuditCampaign({ actor: admin, name: 'Open units', datasetId, expertIds: experts });
+    await expectFewRowsRead(campaignQueue('manual_claim_next', 'campaign_queries', id), `campaign_id = ${id} AND holders >= overlap_k`);
   });
 
   it('reads only the grading units it may take', async () => {
-    const created = await createGradingCampaign({
+    const id = await createK1GradingCampaign({
       actor: admin,
-      input: createGradingCampaignSchema.parse({
-        name: `Open grading units ${randomUUID().slice(0, 8)}`,
-        overlapK: 1,
-        expertIds: experts,
-        selection: { datasetId, responses: QUERIES },
-      }),
+      name: 'Open grading units',
+      datasetId,
+      expertIds: experts,
+      responses: QUERIES,
     });
     await expectFewRowsRead(
-      campaignQueue('manual_grading_claim_next', 'grading_units', created.id),
-      `campaign_id = ${created.id} AND holders >= overlap_k`,
+      campaignQueue('manual_grading_claim_next', 'grading_units', id),
+      `campaign_id = ${id} AND holders >= overlap_k`,
     );
   });
 
