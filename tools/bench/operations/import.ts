@@ -18,8 +18,8 @@ export const SYNTHETIC_DATASET = 'synthetic-quarkmedbench';
 /** The raw side loads into an empty database, so its CSV carries this dataset id. */
 const RAW_DATASET_ID = 1;
 /**
- * "Flat" memory: the import's peak RSS growth is a fixed allowance (a warming V8 heap, 1 MB read chunks,
- * the 512 KB COPY buffer, per-query id maps) plus at most a tenth of the file, i.e. well below the file's
+ * "Flat" memory: the import's peak RSS growth is a fixed allowance (a warming V8 heap, 64 KB read chunks,
+ * 64K-character COPY pieces, per-query id maps) plus at most a tenth of the file, i.e. well below the file's
  * size at full scale. An import that held the file, or its parsed records, would grow by a multiple of it.
  */
 const RSS_ALLOWANCE_MB = 80;
