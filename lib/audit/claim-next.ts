@@ -38,10 +38,12 @@ export async function callClaimFunction(
 ): Promise<ClaimResult> {
   let row: { kind: string; assignment_id: number | null; reason: string | null } | undefined;
   try {
-    const result = await pgPool().query<{ kind: string; assignment_id: number | null; reason: string | null }>(
-      `SELECT kind, assignment_id, reason FROM ${fn}($1::int, $2::text)`,
-      [campaignId, expertId],
-    );
+    // A named statement: each pooled connection parses and plans the call once, not on every claim.
+    const result = await pgPool().query<{ kind: string; assignment_id: number | null; reason: string | null }>({
+      name: fn,
+      text: `SELECT kind, assignment_id, reason FROM ${fn}($1::int, $2::text)`,
+      values: [campaignId, expertId],
+    });
     row = result.rows[0];
   } catch (error) {
     const code = (error as { code?: unknown }).code;

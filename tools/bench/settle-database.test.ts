@@ -8,14 +8,15 @@ beforeAll(async () => {
   await client.query('CREATE TABLE settle_probe (id int PRIMARY KEY, v text)');
   await client.query(`INSERT INTO settle_probe SELECT n, 'x' FROM generate_series(1, 5000) n`);
   await client.query('DELETE FROM settle_probe WHERE id % 2 = 0');
+  await client.query('CREATE TABLE settle_untouched (id int PRIMARY KEY)');
 });
 afterAll(async () => {
-  await client.query('DROP TABLE IF EXISTS settle_probe');
+  await client.query('DROP TABLE IF EXISTS settle_probe, settle_untouched');
   await client.end();
 });
 
 describe('settleDatabase', () => {
-  it('vacuums and analyzes every table of the database and reports no autovacuum worker left', async () => {
+  it('vacuums and analyzes every table of the database that has pages, and reports no autovacuum worker left', async () => {
     const settled = await settleDatabase(client);
     expect(settled.workersLeft).toBe(0);
     const stats = await client.query<{ dead: number; live: number; vacuumed: boolean; analyzed: boolean }>(
@@ -23,6 +24,12 @@ describe('settleDatabase', () => {
          FROM pg_stat_user_tables WHERE relname = 'settle_probe'`,
     );
     expect(stats.rows[0]).toEqual({ dead: 0, live: 2500, vacuumed: true, analyzed: true });
+    // A table nothing has written is left as autovacuum leaves it: not recorded as known to be empty.
+    const untouched = await client.query<{ reltuples: number; vacuumed: boolean }>(
+      `SELECT c.reltuples::int AS reltuples, s.last_vacuum IS NOT NULL AS vacuumed
+         FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid WHERE c.relname = 'settle_untouched'`,
+    );
+    expect(untouched.rows[0]).toEqual({ reltuples: -1, vacuumed: false });
     expect(describeSettled(settled)).toMatch(/^VACUUM ANALYZE of the database \d+\.\d s, then \d+\.\d s waiting for autovacuum \(idle\)$/);
   });
 
