@@ -32,14 +32,22 @@ const TABLES_WITH_PAGES = `SELECT c.oid::regclass::text AS name FROM pg_class c
   WHERE c.relkind IN ('r', 'm') AND c.relpersistence <> 't' AND pg_relation_size(c.oid) > 0 ORDER BY c.oid`;
 
 /**
+ * VACUUM ANALYZE of the tables autovacuum could have work on (TABLES_WITH_PAGES): a table nothing has written keeps
+ * the statistics of a table never looked at, as it would in an installed database. The stress setup ends with it too.
+ */
+export async function vacuumAnalyzeTablesWithPages(db: Queryable): Promise<void> {
+  const tables = (await db.query<{ name: string }>(TABLES_WITH_PAGES)).rows.map((row) => row.name);
+  if (tables.length > 0) await db.query(`VACUUM (ANALYZE) ${tables.join(', ')}`);
+}
+
+/**
  * VACUUM ANALYZE of every table of the connection's database that has pages (a manual VACUUM has no cost delay,
  * and takes a table's lock from an autovacuum worker on it), then waits up to `timeoutMs` until no autovacuum
  * worker runs on it.
  */
 export async function settleDatabase(db: Queryable, { timeoutMs = 120_000, pollMs = 200 } = {}): Promise<Settled> {
   const started = performance.now();
-  const tables = (await db.query<{ name: string }>(TABLES_WITH_PAGES)).rows.map((row) => row.name);
-  if (tables.length > 0) await db.query(`VACUUM (ANALYZE) ${tables.join(', ')}`);
+  await vacuumAnalyzeTablesWithPages(db);
   const vacuumed = performance.now();
   let workers = Number.POSITIVE_INFINITY;
   while (performance.now() - vacuumed < timeoutMs) {

@@ -1,6 +1,6 @@
 // The data one stress level works on, made before its window (untimed), fresh or from a kept template.
 //  - Fresh (the default): migrate the level's empty database, then the accounts, the synthetic dataset through
-//    the app's import, one campaign over all of it, the judge's dataset, VACUUM ANALYZE. At QuarkMedBench scale
+//    the app's import, one campaign over all of it, the judge's dataset, VACUUM ANALYZE of the tables with pages. At QuarkMedBench scale
 //    this takes 10–12 minutes, most of it the import and the campaign.
 //  - With --reuse-setup: everything that does not depend on the number of experts (schema, admin, dataset,
 //    judge dataset, the campaign with k placeholder experts, statistics) is built once into a template database
@@ -14,6 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { disconnectDb, pgPool } from '@/lib/db';
 import { prepareDatabase } from '@/lib/db/prepare-database';
+import { vacuumAnalyzeTablesWithPages } from '@/tools/bench/settle-database';
 import { syntheticTotals } from '@/tools/fixtures/synthetic';
 import {
   type StressAccount,
@@ -58,8 +59,8 @@ async function buildSharedData(spec: DataSpec, admin: StressAccount, campaignExp
     log: spec.log,
   });
   const judge = await seedJudgeDataset(spec.scale, spec.seed);
-  spec.log('VACUUM ANALYZE (as autovacuum would have by the time experts start)…');
-  await pgPool().query('VACUUM ANALYZE');
+  spec.log('VACUUM ANALYZE of the tables with pages (as autovacuum would have by the time experts start)…');
+  await vacuumAnalyzeTablesWithPages(pgPool());
   return { datasetId, campaign, judge };
 }
 
