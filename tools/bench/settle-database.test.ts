@@ -30,12 +30,14 @@ describe('settleDatabase', () => {
          FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid WHERE c.relname = 'settle_untouched'`,
     );
     expect(untouched.rows[0]).toEqual({ reltuples: -1, vacuumed: false });
-    expect(describeSettled(settled)).toMatch(/^VACUUM ANALYZE of the database \d+\.\d s, then \d+\.\d s waiting for autovacuum \(idle\)$/);
+    expect(describeSettled(settled)).toMatch(
+      /^VACUUM ANALYZE of the tables with pages \d+\.\d s, then \d+\.\d s waiting for autovacuum \(idle\)$/,
+    );
   });
 
   it('says so when workers are still running as the wait gives up', () => {
     expect(describeSettled({ vacuumMs: 1200, waitedMs: 120_000, workersLeft: 2 })).toBe(
-      'VACUUM ANALYZE of the database 1.2 s, then 120.0 s waiting for autovacuum: 2 worker(s) still running when the wait gave up',
+      'VACUUM ANALYZE of the tables with pages 1.2 s, then 120.0 s waiting for autovacuum: 2 worker(s) still running when the wait gave up',
     );
   });
 });

@@ -10,7 +10,7 @@
 //
 // Only tables with pages are vacuumed, as autovacuum would: it never visits a table nothing has written. A VACUUM of
 // the whole database also recorded the empty, never-written tables as known to be empty (reltuples 0, where an
-// untouched table has -1 and the planner assumes ten pages). The claims' reservation tables are such tables when a
+// untouched table has -1 and the planner assumes at least ten pages). The claims' reservation tables are such tables when a
 // claim operation runs alone: their first plans then took a growing table for an empty one and scanned it
 // (`--only claim-next` with the claim functions planning once per session: a claim alone 2.78 ms instead of about
 // 1.2, p95 33.1 ms under load).
@@ -59,6 +59,6 @@ export async function settleDatabase(db: Queryable, { timeoutMs = 120_000, pollM
 }
 
 export function describeSettled({ vacuumMs, waitedMs, workersLeft }: Settled): string {
-  const waited = `VACUUM ANALYZE of the database ${(vacuumMs / 1000).toFixed(1)} s, then ${(waitedMs / 1000).toFixed(1)} s waiting for autovacuum`;
+  const waited = `VACUUM ANALYZE of the tables with pages ${(vacuumMs / 1000).toFixed(1)} s, then ${(waitedMs / 1000).toFixed(1)} s waiting for autovacuum`;
   return workersLeft === 0 ? `${waited} (idle)` : `${waited}: ${workersLeft} worker(s) still running when the wait gave up`;
 }

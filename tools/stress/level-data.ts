@@ -1,7 +1,7 @@
 // The data one stress level works on, made before its window (untimed), fresh or from a kept template.
 //  - Fresh (the default): migrate the level's empty database, then the accounts, the synthetic dataset through
-//    the app's import, one campaign over all of it, the judge's dataset, VACUUM ANALYZE of the tables with pages. At QuarkMedBench scale
-//    this takes 10–12 minutes, most of it the import and the campaign.
+//    the app's import, one campaign over all of it, the judge's dataset, VACUUM ANALYZE of the tables with pages.
+//    At QuarkMedBench scale this takes 10–12 minutes, most of it the import and the campaign.
 //  - With --reuse-setup: everything that does not depend on the number of experts (schema, admin, dataset,
 //    judge dataset, the campaign with k placeholder experts, statistics) is built once into a template database
 //    of a PostgreSQL cluster kept under .data/stress-setup/<key>/, and each level's database is a file copy of it
