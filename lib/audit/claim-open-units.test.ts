@@ -80,8 +80,9 @@ async function expectFewRowsRead(queue: Queue, filled: string) {
   await pgPool().query(`ANALYZE ${queue.units}`);
   const last = await claimCounting(queue, experts[FILLED] as string);
   expect(last.kind).toBe('claimed');
-  // The pick itself, the holders update and the foreign key's check: a handful, not the 1,990 full units.
-  expect(last.fetched).toBeLessThan(10);
+  // The pick itself, the holders update and the foreign key's check: a few dozen at most, not the 1,990 full units.
+  // (The claim functions use generic plans since migration claims_plan_once: 6-12 rows here, by the plan made.)
+  expect(last.fetched).toBeLessThan(40);
 }
 
 describe('a claim in a campaign mostly full', () => {
